@@ -1,0 +1,99 @@
+// Small helpers shared by the start and test scripts (no dependencies).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const PROJECT_ID = 'demo-companion';
+
+export async function answers(url, timeoutMs = 1000) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitFor(url, { timeoutMs = 120_000, child, name } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(url))) {
+    if (child && child.exitCode !== null)
+      throw new Error(`${name ?? 'process'} exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${name ?? url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const COLORS = [36, 35, 33, 32, 34, 31];
+let colorIndex = 0;
+
+/** Spawns a long-running process whose output lines are prefixed with its name. */
+export function run(name, command, args, options = {}) {
+  const color = COLORS[colorIndex++ % COLORS.length];
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `\x1b[${color}m${name.padEnd(8)}\x1b[0m│ `;
+  const pipe = (stream, out) => {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) if (!options.quiet?.(line)) out.write(prefix + line + '\n');
+    });
+  };
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  return child;
+}
+
+/** Runs a command to completion with inherited output; resolves to its exit code. */
+export function exec(command, args, options = {}) {
+  return new Promise((resolveCode) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code, signal) => resolveCode(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Starts the Firebase Auth emulator unless one already answers; returns the child (or null). */
+export async function ensureEmulator() {
+  const ready = `http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/config`;
+  if (await answers(ready)) return null;
+  const bin = resolve(ROOT, 'node_modules/.bin/firebase');
+  if (!existsSync(bin)) throw new Error('firebase-tools is not installed: run bash scripts/setup.sh');
+  const child = run(
+    'auth',
+    bin,
+    [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      PROJECT_ID,
+      '--config',
+      resolve(ROOT, 'firebase.json'),
+    ],
+    {
+      env: { CI: 'true', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
+      quiet: (line) => !/error|warn|ready|running/i.test(line),
+    },
+  );
+  await waitFor(ready, { child, name: 'the Auth emulator', timeoutMs: 90_000 });
+  return child;
+}
+
+export function stopAll(children) {
+  for (const child of children) {
+    if (child && child.exitCode === null) child.kill('SIGINT');
+  }
+}
