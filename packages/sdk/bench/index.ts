@@ -1,0 +1,6 @@
+/** `pnpm bench` for the SDK: prints figures, asserts nothing. */
+import { run as runFormats } from './formats.js';
+import { run as runSigning } from './signing.js';
+
+await runSigning();
+await runFormats();

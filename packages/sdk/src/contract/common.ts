@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** Opaque identifier (UUID for stored records). */
+export const Id = z.string().min(1).max(64).meta({ description: 'Opaque identifier' });
+/** ISO-8601 date-time in UTC, e.g. `2026-11-23T08:56:40.000Z`. */
+export const DateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO-8601 date-time' });
+export const Language = z.enum(['en', 'fr']).meta({ id: 'Language', description: 'Interface language' });
+export const Currency = z.enum(['usd', 'eur']).meta({ id: 'Currency' });
+export const Color = z
+  .enum(['W', 'U', 'B', 'R', 'G'])
+  .meta({ id: 'Color', description: 'A colour of Magic' });
+export const ColorIdentity = z.array(Color).max(5);
+export const Finish = z.enum(['nonfoil', 'foil', 'etched']).meta({ id: 'Finish' });
+export const Condition = z
+  .enum(['M', 'NM', 'LP', 'MP', 'HP', 'DMG'])
+  .meta({ id: 'Condition', description: 'Mint, near mint, lightly/moderately/heavily played, damaged' });
+export const Bracket = z.number().int().min(1).max(5).meta({
+  id: 'Bracket',
+  description: 'Commander bracket: 1 Exhibition, 2 Core, 3 Upgraded, 4 Optimized, 5 cEDH',
+});
+
+/** An empty success body for calls that only acknowledge. */
+export const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+
+/** The one error shape every failure answers with. */
+export const ErrorBody = z
+  .object({
+    code: z.number().int().meta({ description: 'Numeric error code (see ErrorCode)' }),
+    message: z.string(),
+    details: z
+      .object({
+        issues: z
+          .array(z.object({ path: z.string(), message: z.string() }))
+          .optional()
+          .meta({ description: 'Offending fields, for validation errors' }),
+        retryAfter: z.number().optional(),
+      })
+      .catchall(z.unknown())
+      .optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * Numeric error codes shared by server and clients. HTTP status tells the class of failure,
+ * the code tells which one.
+ */
+export const ErrorCode = {
+  /** 400: the request does not match the contract. */
+  VALIDATION: 10,
+  /** 400: the API key is missing or unknown. */
+  BAD_API_KEY: 11,
+  /** 400: the signature does not match. Does not end the session. */
+  BAD_SIGNATURE: 12,
+  /** 400: the timestamp is outside the allowed window (check the device clock). */
+  STALE_TIMESTAMP: 13,
+  /** 400: the request body is too large or malformed. */
+  BAD_BODY: 14,
+  /** 401: no session or the session expired or was revoked. */
+  UNAUTHENTICATED: 50,
+  /** 401: the identity token could not be verified. */
+  BAD_IDENTITY_TOKEN: 51,
+  /** 401: the user does not exist yet (sign in first). */
+  UNKNOWN_USER: 52,
+  /** 401: the email address is not verified yet. */
+  EMAIL_UNVERIFIED: 53,
+  /** 403 */
+  FORBIDDEN: 60,
+  /** 404 */
+  NOT_FOUND: 70,
+  /** 409: the resource changed or the value is taken. */
+  CONFLICT: 80,
+  /** 410: the code or invitation expired or was used. */
+  GONE: 81,
+  /** 413 */
+  TOO_LARGE: 82,
+  /** 415 */
+  UNSUPPORTED_MEDIA: 83,
+  /** 429 */
+  RATE_LIMITED: 90,
+  /** 500 */
+  INTERNAL: 100,
+  /** 503 */
+  UNAVAILABLE: 101,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+// ---- query-string helpers: query values arrive as strings, clients send typed values ----
+
+/** An integer query parameter (sent as a number, received as a string). */
+export const queryInt = () => z.coerce.number<number>().int();
+/** A boolean query parameter: `true`/`false`/`1`/`0`. */
+export const queryBool = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1');
+/** A date-time query parameter: ISO-8601 or milliseconds since the epoch. */
+export const queryTimestamp = () =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date(), z.coerce.number<number>().int().nonnegative()])
+    .meta({ description: 'ISO-8601 date or date-time, or milliseconds since the epoch' });
+
+/** Filters shared by every game list (spec: timestamp, formatid, subformatid, tagid). */
+export const GameFilters = z
+  .object({
+    timestamp: queryTimestamp().optional().meta({ description: 'Only games played since this moment' }),
+    formatid: Id.optional(),
+    subformatid: Id.optional(),
+    tagid: Id.optional(),
+  })
+  .meta({ id: 'GameFilters' });
+export type GameFilters = z.input<typeof GameFilters>;
+
+export const Paging = z.object({
+  page: queryInt().min(1).default(1),
+  limit: queryInt().min(1).max(200).default(50),
+});
+
+export const IdParams = z.object({ id: Id });
+
+/** Public face of a user, safe to show to anyone allowed to see them. */
+export const UserSummary = z
+  .object({
+    id: Id,
+    username: z.string().nullable(),
+    firstname: z.string().nullable(),
+    lastname: z.string().nullable(),
+    picture: z.string().nullable().meta({ description: 'Absolute or API-relative URL of the avatar' }),
+  })
+  .meta({ id: 'UserSummary' });
+export type UserSummary = z.infer<typeof UserSummary>;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { Card } from './cards.js';
+import { Bracket, GameFilters, Id, IdParams, Ok } from './common.js';
+import { endpoint } from './endpoint.js';
+import { Game } from './games.js';
+import { DeckSummary, Stats } from './user.js';
+
+const tag = 'decks';
+
+export const Board = z.enum(['main', 'side', 'commander', 'companion', 'maybe']).meta({ id: 'Board' });
+
+export const DeckCard = z
+  .object({
+    card: Card.nullable().meta({ description: 'Null when the name did not resolve' }),
+    name: z.string(),
+    quantity: z.number().int().min(1),
+    board: Board,
+  })
+  .meta({ id: 'DeckCard' });
+
+export const BracketCheck = z
+  .object({
+    bracket: Bracket.nullable(),
+    /** Most Game Changers the bracket allows (null: no limit). */
+    limit: z.number().int().nullable(),
+    gameChangers: z.array(z.object({ id: Id, name: z.string() })),
+    ok: z.boolean(),
+    /** Lowest bracket the deck's Game Changers allow. */
+    minimumBracket: Bracket,
+  })
+  .meta({ id: 'BracketCheck' });
+export type BracketCheck = z.infer<typeof BracketCheck>;
+
+export const Deck = DeckSummary.extend({
+  description: z.string().nullable(),
+  cards: z.array(DeckCard),
+  bracketCheck: BracketCheck,
+  /** Cards in the deck the owner does not have enough of in their collection (owner only). */
+  unowned: z.array(z.object({ cardId: Id, name: z.string(), missing: z.number().int().min(1) })),
+  price: z.object({ usd: z.number(), eur: z.number() }),
+}).meta({ id: 'Deck' });
+export type Deck = z.infer<typeof Deck>;
+
+const DeckCardInput = z
+  .object({
+    cardId: Id.optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+    setCode: z.string().trim().toLowerCase().max(8).optional(),
+    collectorNumber: z.string().trim().max(16).optional(),
+    quantity: z.number().int().min(1).max(250).default(1),
+    board: Board.default('main'),
+  })
+  .refine((c) => c.cardId !== undefined || c.name !== undefined, {
+    message: 'Name the card by cardId or name',
+    path: ['cardId'],
+  });
+
+export const DeckInput = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    formatId: Id,
+    subformatId: Id.nullable().optional(),
+    description: z.string().max(20_000).nullable().optional(),
+    bracket: Bracket.nullable().optional(),
+    cards: z.array(DeckCardInput).max(1000).optional(),
+    /** A pasted decklist (Arena, MTGO or plain text); replaces `cards` when given. */
+    decklist: z.string().max(200_000).optional(),
+  })
+  .meta({ id: 'DeckInput' });
+export type DeckInput = z.input<typeof DeckInput>;
+
+export const decks = {
+  get: endpoint(tag, {
+    method: 'GET',
+    path: '/deck/:id',
+    summary: 'A deck with its games and stats under the filters',
+    params: IdParams,
+    query: GameFilters,
+    response: z.object({
+      deck: Deck,
+      games: z.array(Game),
+      stats: Stats,
+      /** Decklist lines that did not resolve to a card. */
+      unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+    }),
+  }),
+  create: endpoint(tag, {
+    method: 'POST',
+    path: '/deck',
+    summary: 'Create a deck, from cards or a pasted decklist',
+    body: DeckInput,
+    status: 201,
+    response: z.object({
+      deck: Deck,
+      unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+    }),
+  }),
+  update: endpoint(tag, {
+    method: 'PUT',
+    path: '/deck/:id',
+    summary: 'Edit a deck (any subset of fields)',
+    params: IdParams,
+    body: DeckInput.partial(),
+    response: z.object({
+      deck: Deck,
+      unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+    }),
+  }),
+  setBracket: endpoint(tag, {
+    method: 'PUT',
+    path: '/deck/:id/bracket',
+    summary: 'Set the Commander bracket; answers with the Game Changers check',
+    params: IdParams,
+    body: z.object({ bracket: Bracket }),
+    response: z.object({ deck: Deck, check: BracketCheck }),
+  }),
+  archive: endpoint(tag, {
+    method: 'DELETE',
+    path: '/deck/:id',
+    summary: 'Archive a deck (its games keep it)',
+    params: IdParams,
+    response: z.object({ deck: Deck }),
+  }),
+  restore: endpoint(tag, {
+    method: 'PUT',
+    path: '/deck/:id/restore',
+    summary: 'Restore an archived deck',
+    extension: true,
+    params: IdParams,
+    response: z.object({ deck: Deck }),
+  }),
+  deletePermanently: endpoint(tag, {
+    method: 'DELETE',
+    path: '/deck/:id/permanently',
+    summary: 'Delete a deck for good (games keep its name)',
+    params: IdParams,
+    response: Ok,
+  }),
+} as const;

@@ -1,0 +1,115 @@
+/**
+ * `@companion/sdk/contract`: every call of the Companion API as data (method, path, params, query,
+ * body and response schemas), grouped per domain. Depends on zod only; imported by the client, the
+ * hooks and the server alike.
+ */
+import { auth } from './auth.js';
+import { cards } from './cards.js';
+import { collection } from './collection.js';
+import { decks } from './decks.js';
+import type { AnyEndpoint } from './endpoint.js';
+import { friends } from './friends.js';
+import { games } from './games.js';
+import { lists } from './lists.js';
+import { playgroups } from './playgroups.js';
+import { promo } from './promo.js';
+import { sets } from './sets.js';
+import { system } from './system.js';
+import { tags } from './tags.js';
+import { user } from './user.js';
+
+export const contract = {
+  system,
+  auth,
+  user,
+  friends,
+  playgroups,
+  games,
+  sets,
+  tags,
+  decks,
+  promo,
+  cards,
+  collection,
+  lists,
+} as const;
+export type Contract = typeof contract;
+export type Domain = keyof Contract;
+
+/** Every endpoint with its domain and name, in declaration order. */
+export function listEndpoints(): Array<{ domain: Domain; name: string; endpoint: AnyEndpoint }> {
+  const out: Array<{ domain: Domain; name: string; endpoint: AnyEndpoint }> = [];
+  for (const domain of Object.keys(contract) as Domain[]) {
+    for (const [name, ep] of Object.entries(contract[domain] as Record<string, AnyEndpoint>)) {
+      out.push({ domain, name, endpoint: ep });
+    }
+  }
+  return out;
+}
+
+export { ProviderType, Session } from './auth.js';
+export { Card, CardFace, CardSet, ImageUris, PricePoint, Prices } from './cards.js';
+export { CollectionSummary } from './collection.js';
+export {
+  Bracket,
+  Color,
+  ColorIdentity,
+  Condition,
+  Currency,
+  DateTime,
+  ErrorBody,
+  ErrorCode,
+  Finish,
+  GameFilters,
+  Id,
+  Language,
+  Ok,
+  UserSummary,
+} from './common.js';
+export { Board, BracketCheck, Deck, DeckCard, DeckInput } from './decks.js';
+export type { AnyEndpoint, BodyType, Endpoint, EndpointAuth, HttpMethod, ResponseType } from './endpoint.js';
+export { endpoint, fillPath, toOpenApiPath, UNAUTHENTICATED_PATHS } from './endpoint.js';
+export { FriendCode } from './friends.js';
+export { Game, GameInput, GamePlayer, GameResult } from './games.js';
+export {
+  CardChange,
+  CardList,
+  CardRef,
+  ExportFormat,
+  ImportFormat,
+  ImportReport,
+  ListEntry,
+  ListType,
+  Revision,
+} from './lists.js';
+export { LIVE_PATH, LiveCard, LiveClientFrame, LiveMessage, LivePlayer, LiveServerFrame } from './live.js';
+export { buildOpenApiDocument } from './openapi.js';
+export { LeaderboardRow, Playgroup, PlaygroupMember } from './playgroups.js';
+export { PromoEvent } from './promo.js';
+export {
+  buildQueryString,
+  canonicalString,
+  DEFAULT_SIGNATURE_WINDOW_MS,
+  EMPTY_BODY_SHA256,
+  HEADERS,
+  UNSIGNED_PAYLOAD,
+} from './protocol.js';
+export { GameSet } from './sets.js';
+export { GameFormat, Subformat } from './system.js';
+export { Note, NoteSearchResult, Tag } from './tags.js';
+export {
+  Badge,
+  CurrentUser,
+  DeckSummary,
+  Friend,
+  FriendStatus,
+  MembershipStatus,
+  PlaygroupRole,
+  PlaygroupSummary,
+  ProfileVisibility,
+  PublicProfile,
+  Settings,
+  Stats,
+  User,
+} from './user.js';
+export { auth, cards, collection, decks, friends, games, lists, playgroups, promo, sets, system, tags, user };

@@ -1,0 +1,326 @@
+import { z } from 'zod';
+import { Card } from './cards.js';
+import { Condition, Currency, DateTime, Finish, Id, Paging, queryBool, UserSummary } from './common.js';
+import { endpoint } from './endpoint.js';
+
+const tag = 'lists';
+
+export const ListType = z
+  .enum(['collection', 'wishlist', 'trade', 'custom'])
+  .meta({ id: 'ListType', description: 'collection lists are binders: together they are the collection' });
+
+export const CardList = z
+  .object({
+    id: Id,
+    name: z.string(),
+    type: ListType,
+    hidden: z.boolean(),
+    /** The default binder receives the cards of deleted lists. */
+    isDefault: z.boolean(),
+    cards: z.number().int().meta({ description: 'Total quantity' }),
+    unique: z.number().int(),
+    value: z.number().meta({ description: 'Value in the requested currency' }),
+    currency: Currency,
+    revision: z
+      .number()
+      .int()
+      .meta({ description: 'Current revision number; send it back as expectedRevision' }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  })
+  .meta({ id: 'CardList' });
+export type CardList = z.infer<typeof CardList>;
+
+/** One line of a list: a printing in a finish, condition and language, with a quantity. */
+export const ListEntry = z
+  .object({
+    id: Id,
+    listId: Id,
+    card: Card.nullable().meta({ description: 'Null while unresolved' }),
+    quantity: z.number().int().min(1),
+    finish: Finish,
+    condition: Condition.nullable(),
+    language: z.string(),
+    purchasePrice: z.number().nullable(),
+    purchaseCurrency: z.string().nullable(),
+    tags: z.array(z.string()),
+    price: z.number().nullable().meta({ description: 'Unit price in the requested currency and finish' }),
+    addedAt: DateTime,
+    /** Rows an import could not match to a card; fix them by replacing with a resolved card. */
+    unresolved: z
+      .object({
+        name: z.string(),
+        setCode: z.string().nullable(),
+        collectorNumber: z.string().nullable(),
+        reason: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'ListEntry' });
+export type ListEntry = z.infer<typeof ListEntry>;
+
+const CardRefFields = z.object({
+  cardId: Id.optional(),
+  setCode: z.string().trim().toLowerCase().max(8).optional(),
+  collectorNumber: z.string().trim().max(16).optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  language: z.string().trim().toLowerCase().min(2).max(4).optional(),
+  finish: Finish.default('nonfoil'),
+  condition: Condition.nullable().optional(),
+});
+const namesACard = (c: { cardId?: string; name?: string; setCode?: string; collectorNumber?: string }) =>
+  c.cardId !== undefined || c.name !== undefined || Boolean(c.setCode && c.collectorNumber);
+const NAME_A_CARD = {
+  message: 'Name a card by cardId, by setCode and collectorNumber, or by name',
+  path: ['cardId'],
+};
+
+/** How a change names a card: by Scryfall id, by set + number (+ language), or by name. */
+export const CardRef = CardRefFields.refine(namesACard, NAME_A_CARD);
+
+export const CardChange = CardRefFields.extend({
+  quantity: z.number().int().min(1).max(10_000).default(1),
+}).refine(namesACard, NAME_A_CARD);
+export const EntryChange = z.object({
+  entryId: Id,
+  quantity: z.number().int().min(0).max(10_000).optional().meta({ description: '0 removes the entry' }),
+  finish: Finish.optional(),
+  condition: Condition.nullable().optional(),
+  language: z.string().trim().toLowerCase().min(2).max(4).optional(),
+  /** Resolve an unresolved entry, or change the printing. */
+  cardId: Id.optional(),
+});
+const EntryRemoval = z.object({ entryId: Id, quantity: z.number().int().min(1).optional() });
+
+export const RevisionChange = z.object({
+  op: z.enum(['add', 'remove', 'update']),
+  cardId: Id.nullable(),
+  name: z.string(),
+  finish: Finish,
+  quantity: z.number().int().meta({ description: 'Signed quantity change' }),
+});
+
+export const Revision = z
+  .object({
+    id: Id,
+    number: z.number().int(),
+    author: UserSummary,
+    createdAt: DateTime,
+    action: z.enum([
+      'create',
+      'add',
+      'remove',
+      'move-in',
+      'move-out',
+      'replace',
+      'update',
+      'import',
+      'revert',
+      'rename',
+    ]),
+    summary: z.string(),
+    changes: z.array(RevisionChange),
+    revertedTo: z.number().int().nullable(),
+  })
+  .meta({ id: 'Revision' });
+export type Revision = z.infer<typeof Revision>;
+
+const ListIdParams = z.object({ id: Id });
+const Concurrency = z.object({
+  expectedRevision: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'When given and the list moved on, the call fails with 409 and changes nothing' }),
+});
+const ListChangeResponse = z.object({ list: CardList, revision: Revision });
+
+export const ImportFormat = z
+  .enum([
+    'auto',
+    'companion',
+    'moxfield',
+    'manabox',
+    'deckbox',
+    'archidekt',
+    'dragonshield',
+    'tcgplayer',
+    'mtggoldfish',
+    'topdecked',
+    'cardkingdom',
+    'mtgo-csv',
+    'arena',
+    'mtgo',
+    'plain',
+    'dek',
+  ])
+  .meta({ id: 'ImportFormat' });
+export const ExportFormat = z
+  .enum(['companion', 'moxfield', 'manabox', 'deckbox'])
+  .meta({ id: 'ExportFormat' });
+
+export const ImportReport = z
+  .object({
+    format: ImportFormat,
+    rows: z.number().int().meta({ description: 'Data rows read' }),
+    resolved: z.object({
+      byId: z.number().int(),
+      bySetNumber: z.number().int(),
+      byName: z.number().int(),
+    }),
+    added: z.number().int().meta({ description: 'Cards added (quantity)' }),
+    merged: z.number().int().meta({ description: 'Rows merged into identical rows' }),
+    unresolved: z.array(
+      z.object({ line: z.number().int(), name: z.string(), reason: z.string(), entryId: Id }),
+    ),
+    errors: z.array(z.object({ line: z.number().int(), message: z.string(), field: z.string().optional() })),
+    revision: Revision.nullable(),
+  })
+  .meta({ id: 'ImportReport' });
+export type ImportReport = z.infer<typeof ImportReport>;
+
+export const ListOrder = z.enum(['name', 'price', 'added', 'set', 'mv', 'quantity']);
+
+export const lists = {
+  list: endpoint(tag, {
+    method: 'GET',
+    path: '/user/lists',
+    summary: 'Visible lists of the caller',
+    query: z.object({ currency: Currency.optional() }),
+    response: z.object({ lists: z.array(CardList) }),
+  }),
+  create: endpoint(tag, {
+    method: 'POST',
+    path: '/user/lists',
+    summary: 'Create a list',
+    body: z.object({ name: z.string().trim().min(1).max(80), type: ListType }),
+    status: 201,
+    response: z.object({ list: CardList }),
+  }),
+  get: endpoint(tag, {
+    method: 'GET',
+    path: '/user/lists/:id',
+    summary: 'A list with one page of its entries',
+    params: ListIdParams,
+    query: Paging.extend({
+      q: z.string().max(500).optional().meta({ description: 'Scryfall-syntax filter' }),
+      order_by: ListOrder.default('name'),
+      order_direction: z.enum(['asc', 'desc']).default('asc'),
+      currency: Currency.optional(),
+      unresolved: queryBool().optional(),
+    }),
+    response: z.object({
+      list: CardList,
+      entries: z.array(ListEntry),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    }),
+  }),
+  rename: endpoint(tag, {
+    method: 'PUT',
+    path: '/user/lists/:id',
+    summary: 'Rename a list or change its type',
+    params: ListIdParams,
+    body: z.object({ name: z.string().trim().min(1).max(80).optional(), type: ListType.optional() }),
+    response: z.object({ list: CardList }),
+  }),
+  export: endpoint(tag, {
+    method: 'GET',
+    path: '/user/lists/:id/export',
+    summary: 'Export a list as CSV',
+    params: ListIdParams,
+    query: z.object({ format: ExportFormat.default('companion') }),
+    response: z.string(),
+    responseType: 'text',
+  }),
+  addCards: endpoint(tag, {
+    method: 'POST',
+    path: '/user/lists/:id/cards',
+    summary: 'Add cards (identical rows merge)',
+    params: ListIdParams,
+    body: Concurrency.extend({ cards: z.array(CardChange).min(1).max(5000) }),
+    response: ListChangeResponse,
+  }),
+  removeCards: endpoint(tag, {
+    method: 'POST',
+    path: '/user/lists/:id/cards/remove',
+    summary: 'Remove entries, or some copies of them',
+    params: ListIdParams,
+    body: Concurrency.extend({ cards: z.array(EntryRemoval).min(1).max(5000) }),
+    response: ListChangeResponse,
+  }),
+  moveCards: endpoint(tag, {
+    method: 'POST',
+    path: '/user/lists/:id/cards/move',
+    summary: 'Move entries (or some copies) to another list',
+    params: ListIdParams,
+    body: Concurrency.extend({ target: Id, cards: z.array(EntryRemoval).min(1).max(5000) }),
+    response: ListChangeResponse.extend({ target: CardList }),
+  }),
+  updateCards: endpoint(tag, {
+    method: 'PUT',
+    path: '/user/lists/:id/cards',
+    summary: 'Change quantity, finish, condition, language or printing of entries',
+    params: ListIdParams,
+    body: Concurrency.extend({ cards: z.array(EntryChange).min(1).max(5000) }),
+    response: ListChangeResponse,
+  }),
+  revisions: endpoint(tag, {
+    method: 'GET',
+    path: '/user/lists/:id/revisions',
+    summary: 'Revision history, newest first',
+    extension: true,
+    params: ListIdParams,
+    query: Paging,
+    response: z.object({ revisions: z.array(Revision), total: z.number().int() }),
+  }),
+  revert: endpoint(tag, {
+    method: 'POST',
+    path: '/user/lists/:id/revert/:revisionId',
+    summary: 'Return the list to the state after a revision (recorded as a new revision)',
+    params: z.object({ id: Id, revisionId: Id }),
+    response: ListChangeResponse,
+  }),
+  delete: endpoint(tag, {
+    method: 'DELETE',
+    path: '/user/lists/:id',
+    summary: 'Delete a list; with keep_cards its cards move to the default binder',
+    params: ListIdParams,
+    query: z.object({ keep_cards: queryBool().default(false) }),
+    response: z.object({ ok: z.literal(true), movedTo: Id.nullable() }),
+  }),
+  hide: endpoint(tag, {
+    method: 'PUT',
+    path: '/user/lists/:id/hide',
+    summary: 'Hide a list',
+    params: ListIdParams,
+    response: z.object({ list: CardList }),
+  }),
+  restore: endpoint(tag, {
+    method: 'PUT',
+    path: '/user/lists/:id/restore',
+    summary: 'Show a hidden list again',
+    params: ListIdParams,
+    response: z.object({ list: CardList }),
+  }),
+  hidden: endpoint(tag, {
+    method: 'GET',
+    path: '/user/lists/hidden',
+    summary: 'Hidden lists',
+    response: z.object({ lists: z.array(CardList) }),
+  }),
+  import: endpoint(tag, {
+    method: 'POST',
+    path: '/user/lists/:id/import',
+    summary: 'Import a CSV export, a decklist or an MTGO .dek into the list',
+    extension: true,
+    params: ListIdParams,
+    body: z.object({
+      content: z.string().min(1).max(20_000_000),
+      format: ImportFormat.default('auto'),
+      filename: z.string().max(255).optional(),
+    }),
+    response: ImportReport,
+  }),
+} as const;

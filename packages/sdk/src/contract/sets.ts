@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DateTime, Id, IdParams, Ok, UserSummary } from './common.js';
+import { endpoint } from './endpoint.js';
+import { Game } from './games.js';
+import { annotationEndpoints, Note, Tag } from './tags.js';
+
+const tag = 'set';
+
+export const GameSet = z
+  .object({
+    id: Id,
+    name: z.string(),
+    playedAt: DateTime,
+    formatId: Id.nullable(),
+    playgroupId: Id.nullable(),
+    createdBy: Id,
+    games: z.array(Game),
+    /** Aggregated results over the set's games, best first. */
+    results: z.array(
+      z.object({
+        user: UserSummary.nullable(),
+        guestName: z.string().nullable(),
+        games: z.number().int(),
+        wins: z.number().int(),
+        draws: z.number().int(),
+      }),
+    ),
+    tags: z.array(Tag),
+    note: Note.nullable(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  })
+  .meta({ id: 'GameSet', description: 'A set of games: a match or an evening' });
+export type GameSet = z.infer<typeof GameSet>;
+
+const SetInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  playedAt: z.iso.datetime({ offset: true }).optional(),
+  formatId: Id.nullable().optional(),
+  playgroupId: Id.nullable().optional(),
+  /** Games to put in the set (the caller must be allowed to edit them). */
+  gameIds: z.array(Id).max(200).optional(),
+});
+
+export const sets = {
+  get: endpoint(tag, {
+    method: 'GET',
+    path: '/set/:id',
+    summary: 'A set with its games and aggregated results',
+    params: IdParams,
+    response: z.object({ set: GameSet }),
+  }),
+  create: endpoint(tag, {
+    method: 'POST',
+    path: '/set',
+    summary: 'Create a set of games',
+    extension: true,
+    body: SetInput,
+    status: 201,
+    response: z.object({ set: GameSet }),
+  }),
+  update: endpoint(tag, {
+    method: 'PUT',
+    path: '/set/:id',
+    summary: 'Edit a set',
+    extension: true,
+    params: IdParams,
+    body: SetInput.partial(),
+    response: z.object({ set: GameSet }),
+  }),
+  delete: endpoint(tag, {
+    method: 'DELETE',
+    path: '/set/:id',
+    summary: 'Delete a set (its games stay)',
+    extension: true,
+    params: IdParams,
+    response: Ok,
+  }),
+  ...annotationEndpoints('set'),
+} as const;

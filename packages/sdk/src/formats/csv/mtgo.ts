@@ -1,0 +1,22 @@
+import { finishVocab } from '../normalize/finish.js';
+import type { CsvFormatSpec } from './spec.js';
+
+/** MTGO collection CSV export: Premium Yes/No is the foil flag; MTGO set codes ("MI", "VI"). */
+export const mtgoCsv: CsvFormatSpec = {
+  format: 'mtgo-csv',
+  label: 'MTGO',
+  columns: [
+    { header: 'Card Name', field: 'name' },
+    { header: 'Quantity', field: 'quantity' },
+    { header: 'ID #' },
+    { header: 'Rarity' },
+    { header: 'Set', field: 'setCode' },
+    { header: 'Collector #', field: 'collectorNumber' },
+    { header: 'Premium', field: 'finish' },
+    { header: 'Sideboarded', write: () => 'No' },
+    { header: 'Annotation' },
+  ],
+  signature: ['card name', 'quantity', 'premium'],
+  finish: finishVocab({ nonfoil: 'No', foil: 'Yes', etched: 'Yes' }),
+  setCodeCase: 'upper',
+};

@@ -1,0 +1,61 @@
+import type { Board, DeckRow } from '../types.js';
+import { BOARD_HEADERS, BOARD_ORDER, toMtgoName } from './line.js';
+
+export type DeckRowInput = Omit<DeckRow, 'line'> & { line?: number };
+
+function byBoard(rows: readonly DeckRowInput[]): Map<Board, DeckRowInput[]> {
+  const groups = new Map<Board, DeckRowInput[]>();
+  for (const row of rows) {
+    const group = groups.get(row.board);
+    if (group) group.push(row);
+    else groups.set(row.board, [row]);
+  }
+  return groups;
+}
+
+function arenaLine(row: DeckRowInput): string {
+  let line = `${row.quantity} ${row.name}`;
+  if (row.setCode !== null) {
+    line += ` (${row.setCode.toUpperCase()})`;
+    if (row.collectorNumber !== null) line += ` ${row.collectorNumber}`;
+  }
+  if (row.finish === 'foil') line += ' *F*';
+  else if (row.finish === 'etched') line += ' *E*';
+  return line;
+}
+
+/** Arena export: a header per non-empty section (Commander, Companion, Deck, Sideboard, Maybeboard). */
+export function writeArena(rows: readonly DeckRowInput[]): string {
+  const groups = byBoard(rows);
+  const sections: string[] = [];
+  for (const board of BOARD_ORDER) {
+    const group = groups.get(board);
+    if (group) sections.push([BOARD_HEADERS[board], ...group.map(arenaLine)].join('\n'));
+  }
+  return sections.length === 0 ? '' : `${sections.join('\n\n')}\n`;
+}
+
+/**
+ * MTGO text: main deck, a blank line, then the sideboard. MTGO keeps commander and companion in the
+ * sideboard; it has no maybeboard, so maybeboard cards are not written. Split cards as "Fire/Ice".
+ */
+export function writeMtgo(rows: readonly DeckRowInput[]): string {
+  const line = (row: DeckRowInput): string => `${row.quantity} ${toMtgoName(row.name)}`;
+  const main = rows.filter((r) => r.board === 'main').map(line);
+  const side = rows.filter((r) => r.board !== 'main' && r.board !== 'maybe').map(line);
+  const parts = side.length > 0 ? [...main, '', ...side] : main;
+  return parts.length === 0 ? '' : `${parts.join('\n')}\n`;
+}
+
+/** Plain list: "4x Name", main deck first, other boards under a header line. */
+export function writePlain(rows: readonly DeckRowInput[]): string {
+  const groups = byBoard(rows);
+  const sections: string[] = [];
+  for (const board of ['main', ...BOARD_ORDER.filter((b) => b !== 'main')] as const) {
+    const group = groups.get(board);
+    if (!group) continue;
+    const lines = group.map((row) => `${row.quantity}x ${row.name}`);
+    sections.push((board === 'main' ? lines : [BOARD_HEADERS[board], ...lines]).join('\n'));
+  }
+  return sections.length === 0 ? '' : `${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,31 @@
+export {
+  type CollectionRowInput,
+  detectCollectionFormat,
+  type ParseCollectionOptions,
+  parseCollection,
+  writeCollection,
+} from './collection.js';
+export {
+  type DeckRowInput,
+  detectDecklistFormat,
+  type ParseDecklistOptions,
+  parseDecklist,
+  writeDecklist,
+} from './decklist.js';
+export { FormatError } from './errors.js';
+export { CONDITIONS, normalizeCondition } from './normalize/condition.js';
+export { normalizeFinish } from './normalize/finish.js';
+export { LANGUAGES, languageName, normalizeLanguage } from './normalize/language.js';
+export { type Price, parsePrice } from './normalize/price.js';
+export type {
+  Board,
+  CollectionFormat,
+  CollectionParseResult,
+  CollectionRow,
+  Condition,
+  DecklistFormat,
+  DecklistParseResult,
+  DeckRow,
+  Finish,
+  RowError,
+} from './types.js';

@@ -1,0 +1,78 @@
+/** Printing finish, as Scryfall names them. */
+export type Finish = 'nonfoil' | 'foil' | 'etched';
+
+/** TCGplayer-style condition grades (Mint … Damaged). */
+export type Condition = 'M' | 'NM' | 'LP' | 'MP' | 'HP' | 'DMG';
+
+/** One line of a collection, independent of the site it came from. */
+export interface CollectionRow {
+  /** Full card name; double-faced cards as "Front // Back" when the source gives it. */
+  name: string;
+  /** Lowercase set code as the source gives it (Scryfall codes for Scryfall-aligned sites). */
+  setCode: string | null;
+  setName: string | null;
+  collectorNumber: string | null;
+  /** Scryfall language code: en, fr, de, es, it, pt, ja, ko, ru, zhs, zht, ph, … (default 'en'). */
+  language: string;
+  finish: Finish;
+  /** Positive integer. */
+  quantity: number;
+  condition: Condition | null;
+  scryfallId: string | null;
+  purchasePrice: number | null;
+  /** ISO 4217 code ('USD', 'EUR', …) when the source says which currency the price is in. */
+  purchaseCurrency: string | null;
+  tags: string[];
+  /** 1-based line number in the source text where this record starts. */
+  line: number;
+}
+
+/** A source record that could not become a row. */
+export interface RowError {
+  /** 1-based line number in the source text. */
+  line: number;
+  message: string;
+  /** Canonical field name the problem is about (e.g. 'quantity'), when there is one. */
+  field?: string;
+  /** The record as it appears in the source. */
+  raw: string;
+}
+
+export type CollectionFormat =
+  | 'companion'
+  | 'moxfield'
+  | 'manabox'
+  | 'deckbox'
+  | 'archidekt'
+  | 'dragonshield'
+  | 'tcgplayer'
+  | 'mtggoldfish'
+  | 'topdecked'
+  | 'cardkingdom'
+  | 'mtgo-csv';
+
+export interface CollectionParseResult {
+  format: CollectionFormat;
+  rows: CollectionRow[];
+  errors: RowError[];
+}
+
+export type Board = 'main' | 'side' | 'commander' | 'companion' | 'maybe';
+
+export interface DeckRow {
+  name: string;
+  quantity: number;
+  setCode: string | null;
+  collectorNumber: string | null;
+  finish: Finish;
+  board: Board;
+  line: number;
+}
+
+export type DecklistFormat = 'arena' | 'mtgo' | 'plain' | 'dek';
+
+export interface DecklistParseResult {
+  format: DecklistFormat;
+  rows: DeckRow[];
+  errors: RowError[];
+}

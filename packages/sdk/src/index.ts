@@ -1,0 +1,66 @@
+/**
+ * `@companion/sdk`: a typed, signed client for the Companion API.
+ *
+ * ```ts
+ * import { createClient } from '@companion/sdk';
+ * const client = createClient({ baseUrl, apiKey, secret, credentials: () => ({ token, userId }) });
+ * const { decks } = await client.user.decks();
+ * ```
+ */
+export {
+  type CallArgs,
+  type CallOptions,
+  type CallResult,
+  type ClientOptions,
+  type CompanionClient,
+  type ContractClient,
+  type Credentials,
+  createClient,
+  type DomainClient,
+  type EndpointFunction,
+  type PreparedRequest,
+  prepareRequest,
+  sha256Hex,
+  sign,
+  signHeaders,
+} from './client/index.js';
+export {
+  buildQueryString,
+  canonicalString,
+  DEFAULT_SIGNATURE_WINDOW_MS,
+  EMPTY_BODY_SHA256,
+  HEADERS,
+  UNSIGNED_PAYLOAD,
+} from './contract/protocol.js';
+export {
+  CompanionError,
+  type CompanionErrorOptions,
+  type ErrorKind,
+  errorFromResponse,
+  ForbiddenError,
+  isCompanionError,
+  isForbiddenError,
+  isNetworkError,
+  isNotFoundError,
+  isRateLimitError,
+  isRequestError,
+  isRetryable,
+  isServerError,
+  isSessionExpiredError,
+  isSignatureError,
+  isUnverifiedError,
+  isValidationError,
+  MESSAGES,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  RequestError,
+  type RequestInfo,
+  redactHeaders,
+  ServerError,
+  SessionExpiredError,
+  SignatureError,
+  UnverifiedError,
+  ValidationError,
+  type ValidationIssue,
+} from './errors/index.js';

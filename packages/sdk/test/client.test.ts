@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { faker } from '@faker-js/faker';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { fake, seed, setFaker } from 'zod-schema-faker/v4';
+import {
+  type AnyEndpoint,
+  buildQueryString,
+  contract,
+  fillPath,
+  listEndpoints,
+} from '../src/contract/index.js';
+import { createClient } from '../src/index.js';
+import { HttpRecorder } from './http-recorder.js';
+
+setFaker(faker);
+seed(42);
+
+const SECRET = 'test-secret-7f3a';
+const API_KEY = 'test-key';
+const NOW = 1_790_000_000_000;
+const credentials = {
+  token: 'session-token-abcdefghijklmnop',
+  userId: 'user-1',
+  googleToken: 'g-tok',
+  appleToken: 'a-tok',
+};
+
+/** Independent implementation of the signature, with node:crypto, to check the SDK's. */
+function expectedSignature(
+  timestamp: string,
+  method: string,
+  pathWithQuery: string,
+  body: Buffer | 'multipart',
+) {
+  const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+  const bodyHash = body === 'multipart' ? 'UNSIGNED-PAYLOAD' : sha(body);
+  return sha(`${SECRET}\n${timestamp}\n${method}\n${pathWithQuery}\n${bodyHash}`);
+}
+
+/** Keeps faked arrays short so requests stay small. */
+function shorten(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 3).map(shorten);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+  }
+  return value;
+}
+
+/** Fakes a value the schema accepts (retrying past refinements). */
+function sample(schema: z.ZodType): unknown {
+  for (let i = 0; i < 200; i++) {
+    const value = shorten(fake(schema as never));
+    if (schema.safeParse(value).success) return value;
+  }
+  throw new Error('could not fake a valid value');
+}
+
+function argsFor(ep: AnyEndpoint): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  if (ep.params) args.params = sample(ep.params);
+  if (ep.query) args.query = sample(ep.query);
+  if (ep.body) {
+    args.body =
+      ep.bodyType === 'multipart'
+        ? { file: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) }
+        : sample(ep.body);
+  }
+  if (ep.auth === 'identity') args.identityToken = 'firebase-id-token';
+  return args;
+}
+
+const server = new HttpRecorder();
+beforeAll(async () => {
+  await server.start();
+});
+afterAll(() => server.stop());
+beforeEach(() => server.reset());
+
+describe('every contract entry', () => {
+  const all = listEndpoints();
+
+  it('has a unique method and path', () => {
+    const keys = all.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(all.map((e) => [`${e.domain}.${e.name}`, e] as const))(
+    '%s is sent as the contract says',
+    async (_, entry) => {
+      const ep = entry.endpoint;
+      const responseValue = ep.responseType === 'text' ? 'name,quantity\nSol Ring,1\n' : sample(ep.response);
+      server.reply(() =>
+        ep.responseType === 'text'
+          ? { status: ep.status, text: responseValue as string }
+          : { status: ep.status, body: responseValue },
+      );
+      const client = createClient({
+        baseUrl: server.url,
+        apiKey: API_KEY,
+        secret: SECRET,
+        credentials: () => credentials,
+        now: () => NOW,
+      });
+      const args = argsFor(ep);
+      const domain = client[entry.domain] as unknown as Record<string, (a: unknown) => Promise<unknown>>;
+      const fn = domain[entry.name];
+      expect(fn).toBeTypeOf('function');
+      const result = await fn?.(args);
+
+      expect(server.requests).toHaveLength(1);
+      const req = server.requests[0]!;
+      const qs = buildQueryString(args.query as Record<string, unknown> | undefined);
+      const path = fillPath(ep.path, args.params as Record<string, unknown> | undefined);
+      const pathWithQuery = qs ? `${path}?${qs}` : path;
+
+      // method, path and query
+      expect(req.method).toBe(ep.method);
+      expect(req.url).toBe(pathWithQuery);
+      // body
+      if (ep.bodyType === 'multipart') {
+        expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+        expect(req.body.includes(Buffer.from([137, 80, 78, 71]))).toBe(true);
+      } else {
+        expect(req.headers['content-type']).toBe('application/json');
+        expect(req.body.toString('utf8')).toBe(args.body === undefined ? '' : JSON.stringify(args.body));
+      }
+      // signing headers
+      expect(req.headers['x-api-key']).toBe(API_KEY);
+      expect(req.headers['x-device']).toBe('web');
+      expect(req.headers['x-timestamp']).toBe(String(NOW));
+      expect(req.headers['x-request-id']).toMatch(/\S{8,}/);
+      expect(req.headers['x-signature']).toBe(
+        expectedSignature(
+          String(NOW),
+          ep.method,
+          pathWithQuery,
+          ep.bodyType === 'multipart' ? 'multipart' : req.body,
+        ),
+      );
+      // auth headers
+      if (ep.auth === 'public') {
+        for (const h of ['authorization', 'x-user-id', 'x-google-token', 'x-apple-token']) {
+          expect(req.headers[h], h).toBeUndefined();
+        }
+      } else {
+        expect(req.headers.authorization).toBe(
+          ep.auth === 'identity' ? 'Bearer firebase-id-token' : `Bearer ${credentials.token}`,
+        );
+        expect(req.headers['x-user-id']).toBe(credentials.userId);
+        expect(req.headers['x-google-token']).toBe(credentials.googleToken);
+        expect(req.headers['x-apple-token']).toBe(credentials.appleToken);
+      }
+      // response parsed with the contract
+      expect(result).toEqual(ep.response.parse(responseValue));
+    },
+  );
+});
+
+describe('client behaviour', () => {
+  it('omits auth headers it does not have', async () => {
+    server.replyOnce({ status: 200, body: { pong: true, time: new Date(NOW).toISOString() } });
+    const client = createClient({ baseUrl: server.url, apiKey: API_KEY, secret: SECRET });
+    server.replyOnce({ status: 200, body: { playgroups: [] } });
+    await client.user.playgroups();
+    const req = server.requests[0]!;
+    expect(req.headers.authorization).toBeUndefined();
+    expect(req.headers['x-google-token']).toBeUndefined();
+  });
+
+  it('uses the device given', async () => {
+    server.replyOnce({ status: 200, body: { pong: true, time: new Date(NOW).toISOString() } });
+    const client = createClient({
+      baseUrl: `${server.url}/`,
+      apiKey: API_KEY,
+      secret: SECRET,
+      device: 'bot',
+    });
+    await client.system.ping();
+    expect(server.requests[0]?.headers['x-device']).toBe('bot');
+    expect(server.requests[0]?.url).toBe('/ping');
+  });
+
+  it('re-signs a retried GET with a fresh timestamp', async () => {
+    let clock = NOW;
+    server.replyOnce(
+      { status: 503, body: { code: 101, message: 'warming up' }, headers: { 'retry-after': '0' } },
+      { status: 200, body: { playgroups: [] } },
+    );
+    const client = createClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      secret: SECRET,
+      credentials: () => credentials,
+      now: () => (clock += 1000),
+    });
+    await expect(client.user.playgroups()).resolves.toEqual({ playgroups: [] });
+    expect(server.requests).toHaveLength(2);
+    const [first, second] = server.requests;
+    expect(first?.headers['x-timestamp']).not.toBe(second?.headers['x-timestamp']);
+    for (const req of [first!, second!]) {
+      expect(req.headers['x-signature']).toBe(
+        expectedSignature(String(req.headers['x-timestamp']), 'GET', '/user/playgroups', Buffer.alloc(0)),
+      );
+    }
+  });
+
+  it('never retries a POST', async () => {
+    server.replyOnce({ status: 503, body: { code: 101, message: 'down' } }, { status: 201, body: {} });
+    const client = createClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      secret: SECRET,
+      credentials: () => credentials,
+    });
+    await expect(client.playgroups.create({ body: { name: 'Friday night' } })).rejects.toThrow(
+      'A server error occurred. Please try again later.',
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('refuses a request the contract refuses, naming the field, without sending it', async () => {
+    const client = createClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      secret: SECRET,
+      credentials: () => credentials,
+    });
+    await expect(
+      client.decks.setBracket({ params: { id: 'd1' }, body: { bracket: 9 } }),
+    ).rejects.toMatchObject({
+      kind: 'validation',
+      side: 'request',
+      validationIssues: [{ path: 'body.bracket' }],
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('calls any entry through call()', async () => {
+    server.replyOnce({ status: 200, body: { formats: [] } });
+    const client = createClient({ baseUrl: server.url, apiKey: API_KEY, secret: SECRET });
+    await expect(client.call(contract.system.formats)).resolves.toEqual({ formats: [] });
+  });
+});
