@@ -1,0 +1,192 @@
+/**
+ * Throughput of an authenticated, signed `GET /user/decks` (50 decks) at 50 connections, next to a
+ * bare Fastify hello-world in the same run, on PGlite and (when DATABASE_URL is set) PostgreSQL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prepareRequest, signHeaders } from '@companion/sdk';
+import { contract } from '@companion/sdk/contract';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createSessionStore } from '../src/auth/sessions.js';
+import { openDatabase } from '../src/db/client.js';
+import { deckCards, decks, users } from '../src/db/schema.js';
+import { seedFormats } from '../src/db/seed.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const apiRoot = resolve(here, '..');
+const KEY = 'bench';
+const SECRET = 'bench-secret';
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function startChild(script: string, env: Record<string, string | undefined>): Promise<ChildProcess> {
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
+  return new Promise((resolveChild, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: apiRoot,
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (/ready|listening/i.test(output)) resolveChild(child);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited (${code}):\n${output}`)));
+  });
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+async function seed(kind: 'pglite' | 'postgres', dataDir: string, schema: string) {
+  const database = await openDatabase(
+    kind === 'postgres'
+      ? { databaseUrl: process.env.DATABASE_URL, pgSchema: schema, poolSize: 4 }
+      : { dataDir },
+  );
+  await seedFormats(database.db);
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      firebaseUid: `bench-${randomBytes(4).toString('hex')}`,
+      provider: 'google',
+      emailVerified: true,
+      code: 'BENCH234',
+      firstname: 'Bench',
+    })
+    .returning();
+  if (!user) throw new Error('seed failed');
+  const deckRows = await database.db
+    .insert(decks)
+    .values(
+      Array.from({ length: 50 }, (_, i) => ({
+        ownerId: user.id,
+        name: `Deck ${i + 1}`,
+        formatId: 'commander',
+        bracket: (i % 5) + 1,
+        colorIdentity: ['W', 'U', 'B', 'R', 'G'].slice(0, (i % 5) + 1),
+        lastPlayed: new Date(Date.now() - i * 86_400_000),
+      })),
+    )
+    .returning({ id: decks.id });
+  await database.db
+    .insert(deckCards)
+    .values(
+      deckRows.flatMap((d) => [
+        { deckId: d.id, name: 'Atraxa, Praetors’ Voice', quantity: 1, board: 'commander' as const },
+        ...Array.from({ length: 60 }, (_, j) => ({
+          deckId: d.id,
+          name: `Card ${j}`,
+          quantity: 1,
+          board: 'main' as const,
+          position: j,
+        })),
+      ]),
+    );
+  const { token } = await createSessionStore(database.db, 86_400_000).create(user.id, 'bench');
+  await database.close();
+  return { token, userId: user.id };
+}
+
+async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'companion-bench-'));
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const { token, userId } = await seed(kind, dataDir, schema);
+  const port = '8795';
+  const server = await startChild('src/main.ts', {
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    COMPANION_API_KEYS: `${KEY}:${SECRET}`,
+    COMPANION_LOG_LEVEL: 'silent',
+    COMPANION_RATE_LIMIT: 'off',
+    FIREBASE_PROJECT_ID: 'demo-companion',
+    DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
+    DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
+  });
+  try {
+    const config = { apiKey: KEY, secret: SECRET, device: 'bench' };
+    const prepared = prepareRequest(contract.user.decks, undefined, config, { token, userId });
+    const headers: Record<string, string> = { ...prepared.headers };
+    signHeaders(
+      (n, v) => {
+        headers[n] = v;
+      },
+      prepared,
+      config,
+      Date.now(),
+    );
+    const check = await fetch(`http://127.0.0.1:${port}/user/decks`, { headers });
+    const body = (await check.json()) as { decks?: unknown[] };
+    if (check.status !== 200 || body.decks?.length !== 50) {
+      throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    return await load(`http://127.0.0.1:${port}/user/decks`, headers);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
+  }
+}
+
+async function benchHello(): Promise<Figures> {
+  const child = await startChild('bench/hello.ts', { PORT: '8796' });
+  try {
+    return await load('http://127.0.0.1:8796/hello', {});
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const fmt = (f: Figures) =>
+  `${Math.round(f.rps).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+
+export async function run(): Promise<void> {
+  const hello = await benchHello();
+  console.log(`api      hello-world (bare Fastify), ${CONNECTIONS} connections: ${fmt(hello)}`);
+  const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+  for (const kind of kinds) {
+    const f = await benchStorage(kind);
+    const target =
+      kind === 'postgres'
+        ? ` (target ≥ 3,000 req/s, p99 ≤ 30 ms: ${f.rps >= 3000 && f.p99 <= 30 ? 'OK' : 'MISSED'})`
+        : '';
+    console.log(
+      `api      GET /user/decks (50 decks) on ${kind}, ${CONNECTIONS} connections: ${fmt(f)}; ${(f.rps / hello.rps).toFixed(2)}× hello-world${target}`,
+    );
+  }
+  if (!process.env.DATABASE_URL) console.log('api      (PostgreSQL figures need DATABASE_URL)');
+}

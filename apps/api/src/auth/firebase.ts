@@ -1,0 +1,60 @@
+import { ErrorCode } from '@companion/sdk/contract';
+import { type App, getApps, initializeApp } from 'firebase-admin/app';
+import { type Auth, getAuth } from 'firebase-admin/auth';
+import type { Env } from '../env.js';
+import type { IdentityClaims } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+
+/** Verifies Firebase ID tokens (the Auth emulator locally and in tests, Google in production). */
+export interface IdentityVerifier {
+  verify(idToken: string): Promise<IdentityClaims>;
+  /** Current verification state of an account (to notice a verification done since sign-in). */
+  emailVerified(uid: string): Promise<boolean>;
+}
+
+function providerOf(signInProvider: string | undefined): IdentityClaims['provider'] {
+  if (signInProvider === 'google.com') return 'google';
+  if (signInProvider === 'apple.com') return 'apple';
+  if (signInProvider === 'password') return 'password';
+  return 'other';
+}
+
+export function createFirebaseVerifier(env: Env): IdentityVerifier {
+  if (env.firebaseAuthEmulatorHost) {
+    // firebase-admin reads the emulator address from the process environment.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = env.firebaseAuthEmulatorHost;
+  }
+  const name = `companion-${env.firebaseProjectId}`;
+  const app: App =
+    getApps().find((a) => a.name === name) ?? initializeApp({ projectId: env.firebaseProjectId }, name);
+  const auth: Auth = getAuth(app);
+
+  return {
+    async verify(idToken) {
+      try {
+        const decoded = await auth.verifyIdToken(idToken);
+        return {
+          uid: decoded.uid,
+          email: decoded.email ?? null,
+          emailVerified: decoded.email_verified === true,
+          provider: providerOf(decoded.firebase?.sign_in_provider),
+          name: typeof decoded.name === 'string' ? decoded.name : null,
+          picture: typeof decoded.picture === 'string' ? decoded.picture : null,
+        };
+      } catch (cause) {
+        const code = (cause as { code?: string }).code ?? '';
+        const message = code.includes('expired')
+          ? 'The sign-in token has expired. Sign in again.'
+          : 'The sign-in token could not be verified.';
+        throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, message);
+      }
+    },
+    async emailVerified(uid) {
+      try {
+        return (await auth.getUser(uid)).emailVerified;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

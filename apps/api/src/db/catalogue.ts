@@ -1,0 +1,210 @@
+/**
+ * The card catalogue (Scryfall printings, sets, dated prices, id migrations) and the card lists
+ * built on it (binders, wishlists, trade and custom lists, with their revision history).
+ * Re-exported by `schema.ts`, so the drizzle client and drizzle-kit see these tables.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.js';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/** One printing (Scryfall card object), keyed by its Scryfall id. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: text('id').primaryKey(),
+    oracleId: text('oracle_id'),
+    name: text('name').notNull(),
+    printedName: text('printed_name'),
+    lang: text('lang').notNull(),
+    set: text('set').notNull(),
+    setName: text('set_name').notNull(),
+    collectorNumber: text('collector_number').notNull(),
+    rarity: text('rarity').notNull(),
+    layout: text('layout').notNull(),
+    manaCost: text('mana_cost'),
+    cmc: doublePrecision('cmc').notNull().default(0),
+    typeLine: text('type_line'),
+    oracleText: text('oracle_text'),
+    printedText: text('printed_text'),
+    power: text('power'),
+    toughness: text('toughness'),
+    loyalty: text('loyalty'),
+    /** Scryfall's colours, or the union of the faces' colours when the card has none of its own. */
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    /** False when Scryfall gives no top-level colours (the API answers null then). */
+    hasColors: boolean('has_colors').notNull().default(true),
+    colorIdentity: text('color_identity').array().notNull().default(sql`'{}'::text[]`),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    finishes: text('finishes').array().notNull().default(sql`'{}'::text[]`),
+    gameChanger: boolean('game_changer').notNull().default(false),
+    legalities: jsonb('legalities').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    imageUris: jsonb('image_uris').$type<Record<string, string> | null>(),
+    cardFaces: jsonb('card_faces').$type<Array<Record<string, unknown>> | null>(),
+    usd: money('usd'),
+    usdFoil: money('usd_foil'),
+    usdEtched: money('usd_etched'),
+    eur: money('eur'),
+    eurFoil: money('eur_foil'),
+    tix: money('tix'),
+    pricesUpdatedAt: tstz('prices_updated_at'),
+    releasedAt: date('released_at', { mode: 'string' }),
+    artist: text('artist'),
+    scryfallUri: text('scryfall_uri'),
+    /** Normalised names, `|full name|face 1|face 2|printed name|`: substring search (trigram index). */
+    searchName: text('search_name').notNull(),
+    /** Normalised full name and face names: exact name lookups (GIN on the array). */
+    nameKeys: text('name_keys').array().notNull(),
+    /** Type lines and oracle texts of the card and every face (t: and o: search). */
+    searchTypes: text('search_types').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('cards_set_number').on(t.set, t.collectorNumber, t.lang),
+    index('cards_oracle').on(t.oracleId, t.releasedAt),
+    index('cards_search_name').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('cards_name_keys').using('gin', t.nameKeys),
+    index('cards_game_changer').on(t.id).where(sql`${t.gameChanger}`),
+  ],
+);
+
+export const cardSets = pgTable('card_sets', {
+  code: text('code').primaryKey(),
+  scryfallId: text('scryfall_id'),
+  name: text('name').notNull(),
+  setType: text('set_type').notNull().default('unknown'),
+  releasedAt: date('released_at', { mode: 'string' }),
+  cardCount: integer('card_count').notNull().default(0),
+  parentSetCode: text('parent_set_code'),
+  iconSvgUri: text('icon_svg_uri'),
+  digital: boolean('digital').notNull().default(false),
+});
+
+/** One price snapshot per printing per day (re-imports the same day overwrite it). */
+export const cardPrices = pgTable(
+  'card_prices',
+  {
+    cardId: text('card_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    usd: money('usd'),
+    usdFoil: money('usd_foil'),
+    usdEtched: money('usd_etched'),
+    eur: money('eur'),
+    eurFoil: money('eur_foil'),
+    tix: money('tix'),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.date] }), index('card_prices_date').on(t.date)],
+);
+
+/** Scryfall id migrations: merged ids point at their new id, deleted ones at nothing. */
+export const cardMigrations = pgTable('card_migrations', {
+  id: text('id').primaryKey(),
+  oldScryfallId: text('old_scryfall_id').notNull(),
+  newScryfallId: text('new_scryfall_id'),
+  strategy: text('strategy', { enum: ['merge', 'delete'] }).notNull(),
+  performedAt: date('performed_at', { mode: 'string' }),
+  note: text('note'),
+  appliedAt: tstz('applied_at'),
+});
+
+export const cardLists = pgTable(
+  'card_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['collection', 'wishlist', 'trade', 'custom'] }).notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Number of the latest revision. */
+    revision: integer('revision').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('card_lists_owner').on(t.ownerId, t.type),
+    uniqueIndex('card_lists_one_default').on(t.ownerId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export interface UnresolvedInfo {
+  name: string;
+  setCode: string | null;
+  collectorNumber: string | null;
+  reason: string;
+}
+
+/**
+ * A line of a list. Identical resolved lines (card, finish, condition, language) are one row: the
+ * unique index lets writes merge with ON CONFLICT. `condition` is '' when unknown.
+ */
+export const listEntries = pgTable(
+  'list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => cardLists.id, { onDelete: 'cascade' }),
+    cardId: text('card_id'),
+    /** Card name (kept for unresolved lines and as the name when the printing goes away). */
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    finish: text('finish', { enum: ['nonfoil', 'foil', 'etched'] }).notNull(),
+    condition: text('condition').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    purchasePrice: money('purchase_price'),
+    purchaseCurrency: text('purchase_currency'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    unresolved: jsonb('unresolved').$type<UnresolvedInfo | null>(),
+    addedAt: tstz('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('list_entries_identity')
+      .on(t.listId, t.cardId, t.finish, t.condition, t.language)
+      .where(sql`${t.cardId} is not null`),
+    index('list_entries_list').on(t.listId, t.addedAt),
+    index('list_entries_card').on(t.cardId),
+  ],
+);
+
+/**
+ * One change of a list. `delta` holds every touched entry's state before and after, enough to undo
+ * or replay it; `snapshot` (every SNAPSHOT_EVERY revisions) holds the whole list after it.
+ */
+export const listRevisions = pgTable(
+  'list_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => cardLists.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+    delta: jsonb('delta').notNull(),
+    snapshot: jsonb('snapshot'),
+    revertedTo: integer('reverted_to'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('list_revisions_number').on(t.listId, t.number)],
+);

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: an image of the database (tests use a migrated one as a template). */
+  dump?: () => Promise<Blob>;
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; PGlite when absent. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder; in memory when absent. */
+  dataDir?: string | undefined;
+  /** A PGlite image to start from (`dumpDataDir` output): tests skip initdb with it. */
+  pgliteImage?: Blob | undefined;
+  /** PostgreSQL schema to use (tests isolate themselves in one). */
+  pgSchema?: string | undefined;
+  poolSize?: number;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const schemaName = options.pgSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+    });
+    if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // Serialise migrations across instances starting together.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(727274)');
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+      await migratePg(drizzlePg({ client, schema }), {
+        migrationsFolder,
+        migrationsSchema: schemaName ?? 'drizzle',
+      });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: join(options.dataDir, 'pglite') } : {}),
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+    extensions: { pg_trgm },
+  });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
+  };
+}
+
+/** Cheap liveness probe for /health. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

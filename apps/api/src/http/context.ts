@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { users } from '../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What the server knows about the caller of one request. */
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+}
+
+export interface IdentityClaims {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  provider: 'google' | 'apple' | 'password' | 'other';
+  name: string | null;
+  picture: string | null;
+}
+
+export interface HandlerInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The signed-in user (session and verified calls), else null. */
+  caller: Caller | null;
+  /** Verified Firebase claims (identity calls only). */
+  identity: IdentityClaims | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}

@@ -1,0 +1,215 @@
+import type { Readable } from 'node:stream';
+import { type AnyEndpoint, ErrorCode, HEADERS, UNAUTHENTICATED_PATHS } from '@companion/sdk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppServices } from '../services/app.js';
+import type { Caller, HandlerInput, IdentityClaims } from './context.js';
+import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
+import { verifySignature } from './signature.js';
+
+export interface UploadedFile {
+  buffer: Buffer;
+  mimetype: string;
+  filename: string;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type BodyOf<E extends AnyEndpoint> = Out<E['body']> extends { file: Blob } ? UploadedFile : Out<E['body']>;
+type ResultOf<E extends AnyEndpoint> =
+  z.input<E['response']> extends string ? string | Readable : z.input<E['response']>;
+
+export type Handler<E extends AnyEndpoint> = (
+  input: HandlerInput<Out<E['params']>, Out<E['query']>, BodyOf<E>>,
+) => Promise<ResultOf<E>>;
+
+export interface RouteOptions {
+  /** Largest accepted body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Requests per minute per caller (or per address for anonymous calls). */
+  rateLimit?: number;
+}
+
+export interface Registrar {
+  route<E extends AnyEndpoint>(endpoint: E, handler: Handler<E>, options?: RouteOptions): void;
+  /** Contract entries with a route, for the completeness test. */
+  readonly registered: ReadonlySet<AnyEndpoint>;
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+function bearer(request: FastifyRequest): string | undefined {
+  const auth = header(request, HEADERS.authorization);
+  const match = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
+  return match?.[1];
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Path of the first string holding a NUL character (PostgreSQL text cannot store it). Refuses
+ * input nested deeper than any contract shape needs.
+ */
+function findNul(value: unknown, where: string): string[] | null {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop() as { value: unknown; path: string[] };
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (v && typeof v === 'object') {
+      if (path.length >= MAX_DEPTH) {
+        throw badRequest(`Invalid ${where}: nested more than ${MAX_DEPTH} levels deep`, [
+          { path: [where, ...path].join('.'), message: 'Nested too deeply' },
+        ]);
+      }
+      for (const [k, child] of Object.entries(v)) stack.push({ value: child, path: [...path, k] });
+    }
+  }
+  return null;
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const nul = findNul(value, where);
+  if (nul) {
+    const path = [where, ...nul].join('.');
+    throw badRequest(`Invalid ${path}: text may not contain the NUL character`, [
+      { path, message: 'Text may not contain the NUL character' },
+    ]);
+  }
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({
+    path: [where, ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  const first = issues[0];
+  throw badRequest(first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, issues);
+}
+
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+export function createRegistrar(app: FastifyInstance, services: AppServices): Registrar {
+  const registered = new Set<AnyEndpoint>();
+  const { env } = services;
+  const validateResponses = env.nodeEnv !== 'production';
+
+  async function authenticate(request: FastifyRequest, endpoint: AnyEndpoint): Promise<Caller | null> {
+    const token = bearer(request);
+    if (!token) {
+      if (endpoint.auth === 'session') throw unauthenticated();
+      return null;
+    }
+    const resolved = await services.sessions.resolve(token);
+    if (!resolved) {
+      if (endpoint.auth === 'session')
+        throw unauthenticated('Your session has expired or was revoked. Sign in again.');
+      return null;
+    }
+    const userId = header(request, HEADERS.userId);
+    if (userId && userId !== resolved.user.id) {
+      throw unauthenticated('The user id does not match the session.');
+    }
+    services.users.touch(resolved.user.id);
+    return resolved;
+  }
+
+  async function requireVerified(caller: Caller): Promise<void> {
+    const { user } = caller;
+    if (user.provider !== 'password' || user.emailVerified) return;
+    // The user may have verified since signing in: ask the identity service (throttled).
+    if (await services.users.refreshVerification(user)) {
+      user.emailVerified = true;
+      return;
+    }
+    throw unverified();
+  }
+
+  return {
+    registered,
+    route(endpoint, handler, options = {}) {
+      if (registered.has(endpoint))
+        throw new Error(`Route registered twice: ${endpoint.method} ${endpoint.path}`);
+      registered.add(endpoint);
+      const signed = !UNAUTHENTICATED_PATHS.includes(endpoint.path);
+      app.route({
+        method: endpoint.method,
+        url: endpoint.path,
+        bodyLimit: options.bodyLimit ?? 1024 * 1024,
+        ...(options.rateLimit && env.rateLimit
+          ? {
+              config: {
+                rateLimit: {
+                  max: options.rateLimit,
+                  timeWindow: 60_000,
+                  keyGenerator: (req: FastifyRequest) => `${endpoint.path}:${bearer(req) ?? req.ip}`,
+                },
+              },
+            }
+          : {}),
+        handler: async (request, reply) => {
+          if (signed) verifySignature(request, env.apiKeys, env.signatureWindowMs);
+
+          let caller: Caller | null = null;
+          let identity: IdentityClaims | null = null;
+          if (endpoint.auth === 'identity') {
+            const token = bearer(request);
+            if (!token)
+              throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, 'A Firebase ID token is required.');
+            identity = await services.identity.verify(token);
+          } else if (endpoint.auth === 'session' || endpoint.auth === 'optional') {
+            caller = await authenticate(request, endpoint);
+            if (caller && endpoint.verified) await requireVerified(caller);
+          }
+
+          const params = parsePart(endpoint.params, request.params, 'params');
+          const query = parsePart(endpoint.query, request.query, 'query');
+          let body: unknown;
+          if (endpoint.bodyType === 'multipart') {
+            if (!request.isMultipart())
+              throw badRequest('Send the file as multipart/form-data in a field named "file".');
+            const file = await request.file({ limits: { fileSize: MAX_PICTURE_BYTES, files: 1 } });
+            if (!file)
+              throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
+            const buffer = await file.toBuffer();
+            if (file.file.truncated) {
+              throw new ApiError(413, ErrorCode.TOO_LARGE, 'The picture is larger than 5 MB.');
+            }
+            body = { buffer, mimetype: file.mimetype, filename: file.filename } satisfies UploadedFile;
+          } else {
+            body = parsePart(endpoint.body, request.body, 'body');
+          }
+
+          const result = await handler({
+            params,
+            query,
+            body,
+            caller,
+            identity,
+            request,
+            reply,
+          } as Parameters<typeof handler>[0]);
+
+          reply.code(endpoint.status);
+          if (endpoint.responseType === 'text') {
+            reply.type('text/csv; charset=utf-8');
+            return result;
+          }
+          if (validateResponses) {
+            const checked = endpoint.response.safeParse(result);
+            if (!checked.success) {
+              request.log.error(
+                { issues: checked.error.issues.slice(0, 5), route: endpoint.path },
+                'response does not match the contract',
+              );
+              throw new ApiError(500, ErrorCode.INTERNAL, 'The server produced an invalid response.');
+            }
+          }
+          return result;
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** Starts the API server: `pnpm --filter @companion/api start`. */
+import { ConfigError, loadEnv } from './env.js';
+import { buildServer } from './server.js';
+import { importSharedCatalogue } from './services/catalogue-import.js';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const server = await buildServer(env);
+  const address = await server.listen();
+  let counts = await server.services.catalogueCounts();
+  if (counts.cards === 0 && env.sharedData) {
+    console.log(`  The card catalogue is empty: loading the Scryfall cards in ${env.sharedData}…`);
+    const result = await importSharedCatalogue(server.services.db, env.sharedData);
+    if (result) console.log(`  Loaded ${result.cards} printings and ${result.sets} sets.`);
+    counts = await server.services.catalogueCounts();
+  }
+  console.log(
+    `Companion API listening on ${address} (${server.services.database.kind}${env.databaseUrl ? '' : ` in ${env.dataDir}`})`,
+  );
+  console.log(`  reference: ${address}/docs · OpenAPI: ${address}/openapi.json`);
+  if (counts.cards === 0) {
+    console.log(
+      '  The card catalogue is empty. Load Scryfall data with:\n' +
+        '    pnpm --filter @companion/api cards:import <default-cards.json[.gz] | url>',
+    );
+  }
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing…`);
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error('Start-up failed:', error);
+  process.exit(1);
+});

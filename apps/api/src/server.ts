@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCode, HEADERS } from '@companion/sdk/contract';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { IdentityVerifier } from './auth/firebase.js';
+import { type Database, openDatabase } from './db/client.js';
+import { seedFormats } from './db/seed.js';
+import type { Env } from './env.js';
+import { ApiError, fromDatabaseError } from './http/errors.js';
+import { createRegistrar, type Registrar } from './http/registrar.js';
+import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
+import { registerDocs } from './routes/docs.js';
+import { registerRoutes } from './routes/index.js';
+import { type AppServices, createServices } from './services/app.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as received, for the signature check. */
+    rawBody?: string;
+  }
+}
+
+export interface Server {
+  app: FastifyInstance;
+  services: AppServices;
+  registrar: Registrar;
+  /** Listens on env.host:env.port (or the given port); resolves to the address. */
+  listen(port?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); opened from env otherwise. */
+  database?: Database;
+  identity?: IdentityVerifier;
+  /** Log to stdout (default: env.logLevel). */
+  logger?: boolean;
+  /** Live channel settings (tests and benchmarks: Redis key prefix, heartbeat, limits). */
+  live?: LiveOptions;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export async function buildServer(env: Env, options: BuildOptions = {}): Promise<Server> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: env.databaseUrl,
+      pgSchema: env.databaseSchema,
+      dataDir: env.databaseUrl ? undefined : env.dataDir,
+    }));
+  await seedFormats(database.db);
+  const services = createServices(env, database, options.identity);
+
+  const app = Fastify({
+    logger:
+      options.logger === false || env.logLevel === 'silent'
+        ? false
+        : {
+            level: env.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-signature"]'],
+            // live: the WebSocket URL carries the token in its query string
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: redactTokens(req.url),
+                host: req.hostname,
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    genReqId: (req) => {
+      const given = req.headers[HEADERS.requestId];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 256 },
+    // Errors raised before routing (bad URL, over-long parameter) get the one error shape too.
+    frameworkErrors: (error, _request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.code(tooLong ? 414 : 400).send({
+        code: ErrorCode.VALIDATION,
+        message: tooLong ? 'A path parameter is too long.' : 'The URL could not be read.',
+      });
+    },
+    // Errors Node's HTTP parser raises before Fastify sees a request (headers or URL too large).
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+      const [status, message] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'The request headers or URL are too large.']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'The request took too long to arrive.']
+            : [400, 'The request could not be read.'];
+      const body = JSON.stringify({ code: ErrorCode.VALIDATION, message });
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+  });
+
+  // Keep the JSON body as sent: the signature covers its exact bytes.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, ErrorCode.BAD_BODY, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  await app.register(cors, {
+    origin: env.webOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [
+      'content-type',
+      HEADERS.apiKey,
+      HEADERS.timestamp,
+      HEADERS.device,
+      HEADERS.signature,
+      HEADERS.userId,
+      HEADERS.googleToken,
+      HEADERS.appleToken,
+      HEADERS.requestId,
+      HEADERS.authorization,
+    ],
+    exposedHeaders: [HEADERS.requestId, 'retry-after'],
+    maxAge: 600,
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        429,
+        ErrorCode.RATE_LIMITED,
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        { retryAfter: Math.ceil(context.ttl / 1000) },
+      ),
+  });
+  const uploads = join(env.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  // live: WebSocket channel at /live (before the routes: @fastify/websocket hooks route creation)
+  await registerLive(app, services, options.live);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(HEADERS.requestId, request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      if (error.status === 429 && error.details?.retryAfter)
+        reply.header('retry-after', String(error.details.retryAfter));
+      return reply.code(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    const mapped = fromDatabaseError(error);
+    if (mapped) {
+      return reply.code(mapped.status).send({ code: mapped.code, message: mapped.message });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    const fastifyCode = (error as FastifyError).code;
+    if (
+      status === 413 ||
+      fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      fastifyCode === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
+      return reply.code(413).send({ code: ErrorCode.TOO_LARGE, message: 'The request body is too large.' });
+    }
+    if (status === 415 || fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({
+        code: ErrorCode.UNSUPPORTED_MEDIA,
+        message: 'Send JSON (application/json) or multipart/form-data.',
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .send({ code: ErrorCode.VALIDATION, message: 'The request could not be read.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: ErrorCode.INTERNAL, message: 'Internal server error.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({
+      code: ErrorCode.NOT_FOUND,
+      message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+    });
+  });
+
+  const registrar = createRegistrar(app, services);
+  registerRoutes(registrar, services);
+  registerDocs(app, env);
+
+  return {
+    app,
+    services,
+    registrar,
+    async listen(port = env.port) {
+      return app.listen({ port, host: env.host });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

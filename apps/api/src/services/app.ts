@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { createFirebaseVerifier, type IdentityVerifier } from '../auth/firebase.js';
+import { createSessionStore, type SessionStore } from '../auth/sessions.js';
+import type { Database, Db } from '../db/client.js';
+import type { Env } from '../env.js';
+import { createUserService, type UserService } from './users.js';
+
+/** Everything a route needs, built once per server. */
+export interface AppServices {
+  env: Env;
+  db: Db;
+  database: Database;
+  identity: IdentityVerifier;
+  sessions: SessionStore;
+  users: UserService;
+  startedAt: number;
+  /** Number of printings and sets in the card catalogue. */
+  catalogueCounts(): Promise<{ cards: number; sets: number }>;
+}
+
+export function createServices(env: Env, database: Database, identity?: IdentityVerifier): AppServices {
+  const db = database.db;
+  const verifier = identity ?? createFirebaseVerifier(env);
+  return {
+    env,
+    db,
+    database,
+    identity: verifier,
+    sessions: createSessionStore(db, env.sessionTtlMs),
+    users: createUserService(db, env, verifier),
+    startedAt: Date.now(),
+    async catalogueCounts() {
+      // The catalogue tables may not exist on a database migrated before the catalogue was added.
+      const result = await db.execute<{ cards: number | null; sets: number | null }>(sql`
+        select
+          case when to_regclass('cards') is null then 0 else (select count(*)::int from cards) end as cards,
+          case when to_regclass('card_sets') is null then 0 else (select count(*)::int from card_sets) end as sets`);
+      const row = (result as unknown as { rows: Array<{ cards: number | null; sets: number | null }> })
+        .rows[0];
+      return { cards: Number(row?.cards ?? 0), sets: Number(row?.sets ?? 0) };
+    },
+  };
+}

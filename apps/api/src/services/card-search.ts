@@ -1,0 +1,213 @@
+/**
+ * Compiles a parsed search (card-search-syntax.ts) to a parameterised SQL condition over a `cards`
+ * alias, and runs catalogue searches. User input only ever reaches SQL as bound parameters.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { badRequest } from '../http/errors.js';
+import {
+  type Comparison,
+  parseSearch,
+  RARITY_RANK,
+  type SearchNode,
+  SearchSyntaxError,
+} from './card-search-syntax.js';
+import { type CardData, cardsByIds, normalizeName } from './catalogue.js';
+
+const OPS: Record<Comparison, string> = { '=': '=', '!=': '<>', '>=': '>=', '<=': '<=', '>': '>', '<': '<' };
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+const contains = (s: string) => `%${escapeLike(s)}%`;
+
+export function rarityRank(c: SQL): SQL {
+  const cases = Object.entries(RARITY_RANK).map(
+    ([r, n]) => sql`when ${sql.raw(`'${r}'`)} then ${sql.raw(String(n))}`,
+  );
+  return sql`(case ${c}.rarity ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+const textArray = (values: readonly string[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+
+function compileNode(node: SearchNode, c: SQL): SQL {
+  switch (node.kind) {
+    case 'and':
+      return sql`(${sql.join(
+        node.children.map((n) => compileNode(n, c)),
+        sql` and `,
+      )})`;
+    case 'or':
+      return sql`(${sql.join(
+        node.children.map((n) => compileNode(n, c)),
+        sql` or `,
+      )})`;
+    case 'not':
+      return sql`(not ${compileNode(node.child, c)})`;
+    default:
+      return sql`coalesce(${leaf(node, c)}, false)`;
+  }
+}
+
+function leaf(node: SearchNode, c: SQL): SQL {
+  switch (node.kind) {
+    case 'name': {
+      const value = normalizeName(node.value);
+      if (node.exact) return sql`${c}.name_keys @> ${textArray([value])}`;
+      return sql`${c}.search_name like ${contains(value)}`;
+    }
+    case 'type':
+      return sql`${c}.search_types like ${contains(node.value)}`;
+    case 'oracle':
+      return sql`${c}.search_text like ${contains(node.value)}`;
+    case 'color': {
+      const col = sql.raw(node.field === 'colors' ? 'colors' : 'color_identity');
+      if ('multicolor' in node.value) {
+        const many = sql`cardinality(${c}.${col}) >= 2`;
+        return node.op === '!=' || node.op === '<' ? sql`not (${many})` : many;
+      }
+      const set = textArray(node.value.colors);
+      const n = node.value.colors.length;
+      switch (node.op) {
+        case '=':
+          return sql`(${c}.${col} @> ${set} and ${c}.${col} <@ ${set})`;
+        case '!=':
+          return sql`not (${c}.${col} @> ${set} and ${c}.${col} <@ ${set})`;
+        case '>=':
+          return n === 0 ? sql`cardinality(${c}.${col}) = 0` : sql`${c}.${col} @> ${set}`;
+        case '<=':
+          return sql`${c}.${col} <@ ${set}`;
+        case '>':
+          return sql`(${c}.${col} @> ${set} and cardinality(${c}.${col}) > ${n})`;
+        case '<':
+          return sql`(${c}.${col} <@ ${set} and cardinality(${c}.${col}) < ${n})`;
+      }
+      break;
+    }
+    case 'number': {
+      const col = sql.raw(node.field === 'mv' ? 'cmc' : node.field);
+      return sql`${c}.${col} ${sql.raw(OPS[node.op])} ${node.value}`;
+    }
+    case 'rarity':
+      return sql`${rarityRank(c)} ${sql.raw(OPS[node.op])} ${RARITY_RANK[node.value]}`;
+    case 'set':
+      return sql`${c}.set = ${node.value}`;
+    case 'cn':
+      return sql`${c}.collector_number = ${node.value}`;
+    case 'lang':
+      return node.value === 'any' ? sql`true` : sql`${c}.lang = ${node.value}`;
+    case 'format':
+      return node.status === 'legal'
+        ? sql`${c}.legalities ->> ${node.value} in ('legal', 'restricted')`
+        : sql`${c}.legalities ->> ${node.value} = ${node.status}`;
+    case 'is':
+      switch (node.value) {
+        case 'gamechanger':
+          return sql`${c}.game_changer`;
+        case 'commander':
+          return sql`(${c}.layout not in ('token', 'double_faced_token', 'emblem', 'art_series') and (
+            split_part(${c}.search_types, '//', 1) like '%legendary%creature%'
+            or ${c}.search_text like '%can be your commander%'))`;
+        case 'dfc':
+          return sql`${c}.layout in ('transform', 'modal_dfc', 'meld', 'reversible_card', 'double_faced_token')`;
+        case 'mdfc':
+          return sql`${c}.layout = 'modal_dfc'`;
+        case 'split':
+        case 'flip':
+        case 'adventure':
+        case 'transform':
+        case 'meld':
+          return sql`${c}.layout = ${node.value}`;
+        case 'foil':
+        case 'nonfoil':
+        case 'etched':
+          return sql`${c}.finishes @> ${textArray([node.value])}`;
+      }
+  }
+  throw new Error(`Unhandled search node ${node.kind}`);
+}
+
+/** Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`). */
+export function compileSearch(ast: SearchNode, alias = 'c'): SQL {
+  return compileNode(ast, sql.raw(alias));
+}
+
+/** Parses and compiles a query string, turning syntax errors into 400s that point at `param`. */
+export function searchCondition(q: string, param: string, alias = 'c'): SQL {
+  try {
+    return compileSearch(parseSearch(q), alias);
+  } catch (error) {
+    if (error instanceof SearchSyntaxError) {
+      throw badRequest(error.message, [{ path: `query.${param}`, message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export type SearchOrder = 'name' | 'released' | 'mv' | 'usd' | 'eur' | 'rarity' | 'set';
+
+/** Sorts by a collector number's digits, then as text ("2" < "10" < "10a"). */
+export const collectorSort = (c: SQL) =>
+  sql`coalesce(nullif(regexp_replace(${c}.collector_number, '[^0-9]', '', 'g'), '')::bigint, 0), ${c}.collector_number`;
+
+function orderSql(order: SearchOrder, dir: 'asc' | 'desc', c: SQL): SQL {
+  const d = sql.raw(dir);
+  switch (order) {
+    case 'released':
+      return sql`${c}.released_at ${d} nulls last, ${c}.name asc`;
+    case 'mv':
+      return sql`${c}.cmc ${d}, ${c}.name asc`;
+    case 'usd':
+    case 'eur':
+      return sql`${c}.${sql.raw(order)} ${d} nulls last, ${c}.name asc`;
+    case 'rarity':
+      return sql`${rarityRank(c)} ${d}, ${c}.name asc`;
+    case 'set':
+      return sql`${c}.set ${d}, ${collectorSort(c)}`;
+    default:
+      return sql`${c}.name ${d}, ${c}.released_at desc nulls last`;
+  }
+}
+
+export interface CatalogueSearch {
+  q: string;
+  page: number;
+  limit: number;
+  unique: 'cards' | 'prints';
+  order: SearchOrder;
+  dir: 'asc' | 'desc';
+}
+
+/** A page of catalogue search results; `unique=cards` keeps the newest English printing per card. */
+export async function searchCatalogue(
+  db: Db,
+  s: CatalogueSearch,
+): Promise<{ cards: CardData[]; total: number }> {
+  const where = searchCondition(s.q, 'q', 'c');
+  const m = sql.raw('m');
+  const source =
+    s.unique === 'cards'
+      ? sql`(select distinct on (coalesce(c.oracle_id, c.id)) c.* from cards c where ${where}
+             order by coalesce(c.oracle_id, c.id), (c.lang = 'en') desc, c.released_at desc nulls last, c.id) m`
+      : sql`(select c.* from cards c where ${where}) m`;
+  const result = await db.execute(sql`select m.id, count(*) over ()::int as total from ${source}
+    order by ${orderSql(s.order, s.dir, m)}, m.id limit ${s.limit} offset ${(s.page - 1) * s.limit}`);
+  const rows = rowsOf<{ id: string; total: number }>(result);
+  const byId = await cardsByIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && s.page > 1) {
+    const count = await db.execute(sql`select count(*)::int as n from ${source}`);
+    total = Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0);
+  }
+  return { cards: rows.flatMap((r) => byId.get(r.id) ?? []), total };
+}

@@ -1,0 +1,286 @@
+/**
+ * Loads Scryfall bulk data into the catalogue: cards (streamed, batched upserts, a dated price
+ * snapshot per card), sets and id migrations. Used by `cards:import`, `cards:sync`, the start-up
+ * fill of an empty catalogue and the tests.
+ */
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { cardMigrations, cardPrices, cardSets, cards } from '../db/catalogue.js';
+import type { Db } from '../db/client.js';
+import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
+import { jsonArrayElements } from './catalogue-json.js';
+import { applyCardMigrations } from './lists-migrations.js';
+
+export interface ImportProgress {
+  /** Bytes read from the source so far (compressed bytes for .gz). */
+  bytes: number;
+  /** Total bytes when known. */
+  totalBytes: number | null;
+  cards: number;
+}
+
+export interface ImportOptions {
+  /** A Scryfall sets file (list object or array). */
+  sets?: string | undefined;
+  /** A Scryfall migrations file (list object or array). */
+  migrations?: string | undefined;
+  /** Rows per upsert (default 1,000). */
+  batchSize?: number;
+  /** Day of the price snapshot (default today, UTC). */
+  date?: string;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportResult {
+  cards: number;
+  skipped: number;
+  sets: number;
+  migrations: {
+    merged: number;
+    deleted: number;
+    entriesMoved: number;
+    entriesUnresolved: number;
+    deckCards: number;
+  };
+  ms: number;
+}
+
+export type CatalogueSource = string | { stream: Readable; totalBytes?: number | null; gzip?: boolean };
+
+async function openSource(
+  source: CatalogueSource,
+  onBytes: (n: number) => void,
+): Promise<{ text: AsyncIterable<string>; totalBytes: number | null }> {
+  let raw: Readable;
+  let totalBytes: number | null = null;
+  let gzip: boolean | undefined;
+  if (typeof source === 'string') {
+    if (/^https?:\/\//.test(source)) {
+      const response = await fetch(source, { headers: { 'user-agent': USER_AGENT, accept: '*/*' } });
+      if (!response.ok || !response.body) throw new Error(`Download failed: ${response.status} ${source}`);
+      totalBytes = Number(response.headers.get('content-length')) || null;
+      raw = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+      gzip = source.endsWith('.gz') || response.headers.get('content-type')?.includes('gzip');
+    } else {
+      totalBytes = statSync(source).size;
+      raw = createReadStream(source, { highWaterMark: 1 << 20 });
+      gzip = source.endsWith('.gz');
+    }
+  } else {
+    raw = source.stream;
+    totalBytes = source.totalBytes ?? null;
+    gzip = source.gzip;
+  }
+  // Look at the first bytes: gzip is detected by its magic number, whatever the name says.
+  const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await it.next();
+  const head: Buffer | null = first.done ? null : first.value;
+  async function* bytes() {
+    if (!head) return;
+    onBytes(head.length);
+    yield head;
+    for (let r = await it.next(); !r.done; r = await it.next()) {
+      onBytes(r.value.length);
+      yield r.value;
+    }
+  }
+  const isGzip = gzip || (head !== null && head[0] === 0x1f && head[1] === 0x8b);
+  const plain = Readable.from(bytes(), { objectMode: false });
+  const stream = isGzip ? plain.pipe(createGunzip()) : plain;
+  stream.setEncoding('utf8');
+  return { text: stream as AsyncIterable<string>, totalBytes };
+}
+
+export const USER_AGENT = 'Companion/0.1 (+https://github.com/companion-mtg/companion)';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function excludedSet<T extends Record<string, { name: string }>>(columns: T, skip: string[] = []) {
+  return Object.fromEntries(
+    Object.entries(columns)
+      .filter(([k]) => !skip.includes(k))
+      .map(([k, col]) => [k, sql.raw(`excluded."${col.name}"`)]),
+  );
+}
+
+/** Card columns as (name, SQL type) for the JSON-recordset upsert. */
+const CARD_COLUMNS = Object.values(getTableColumns(cards)).map((col) => ({
+  name: col.name,
+  type: col.getSQLType(),
+  array: col.columnType === 'PgArray',
+}));
+const recordColumns = CARD_COLUMNS.map((c) => `"${c.name}" ${c.array ? 'jsonb' : c.type}`).join(', ');
+const selectColumns = CARD_COLUMNS.map((c) =>
+  c.array ? `array(select jsonb_array_elements_text(x."${c.name}"))` : `x."${c.name}"`,
+).join(', ');
+const columnList = CARD_COLUMNS.map((c) => `"${c.name}"`).join(', ');
+const updateList = CARD_COLUMNS.filter((c) => c.name !== 'id')
+  .map((c) => `"${c.name}" = excluded."${c.name}"`)
+  .join(', ');
+const nameOf = Object.fromEntries(Object.entries(getTableColumns(cards)).map(([k, col]) => [k, col.name]));
+
+/**
+ * Upserts a batch from one JSON parameter: binding 40 values per card makes PGlite spend most of
+ * its time on parameters, one JSON document is parsed by PostgreSQL in one go.
+ */
+async function upsertBatch(db: Db, rows: CardInsert[], date: string): Promise<void> {
+  const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
+  const records = unique.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) out[nameOf[k] ?? k] = v instanceof Date ? v.toISOString() : v;
+    return out;
+  });
+  const json = JSON.stringify(records);
+  await db.execute(
+    sql`insert into cards (${sql.raw(columnList)}) select ${sql.raw(selectColumns)}
+      from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(recordColumns)})
+      on conflict (id) do update set ${sql.raw(updateList)}`,
+  );
+  await db.execute(sql`insert into card_prices (card_id, date, usd, usd_foil, usd_etched, eur, eur_foil, tix)
+    select x.id, ${date}::date, x.usd, x.usd_foil, x.usd_etched, x.eur, x.eur_foil, x.tix
+    from jsonb_to_recordset(${json}::jsonb) as x(id text, usd numeric, usd_foil numeric, usd_etched numeric,
+      eur numeric, eur_foil numeric, tix numeric)
+    on conflict (card_id, date) do update set usd = excluded.usd, usd_foil = excluded.usd_foil,
+      usd_etched = excluded.usd_etched, eur = excluded.eur, eur_foil = excluded.eur_foil, tix = excluded.tix`);
+}
+
+/** Streams the cards of a bulk file into the catalogue (upsert) and records today's prices. */
+export async function importCards(
+  db: Db,
+  source: CatalogueSource,
+  options: ImportOptions = {},
+): Promise<{ cards: number; skipped: number }> {
+  const batchSize = options.batchSize ?? 1000;
+  const date = options.date ?? today();
+  let bytes = 0;
+  let count = 0;
+  let skipped = 0;
+  const { text, totalBytes } = await openSource(source, (n) => {
+    bytes += n;
+  });
+  const now = new Date();
+  let batch: CardInsert[] = [];
+  let pending: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = batch;
+    batch = [];
+    // One batch in flight while the next is parsed.
+    await pending;
+    pending = upsertBatch(db, rows, date);
+    count += rows.length;
+    options.onProgress?.({ bytes, totalBytes, cards: count });
+  };
+  for await (const element of jsonArrayElements(text)) {
+    const row = cardRowFromScryfall(element, now);
+    if (row) batch.push(row);
+    else skipped++;
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  await pending;
+  options.onProgress?.({ bytes, totalBytes, cards: count });
+  // Sets the cards name that no sets file described yet.
+  await db.execute(sql`insert into card_sets (code, name, set_type, released_at, card_count)
+    select c.set, min(c.set_name), 'unknown', min(c.released_at), count(*)::int from cards c
+    where not exists (select 1 from card_sets s where s.code = c.set) group by c.set
+    on conflict (code) do nothing`);
+  return { cards: count, skipped };
+}
+
+async function readJsonList(path: string): Promise<unknown[]> {
+  const buffer = await readFile(path);
+  const text = (buffer[0] === 0x1f && buffer[1] === 0x8b ? gunzipSync(buffer) : buffer).toString('utf8');
+  const json = JSON.parse(text) as unknown;
+  if (Array.isArray(json)) return json;
+  const o = json as { data?: unknown; sets?: unknown; migrations?: unknown };
+  const list = o.data ?? o.sets ?? o.migrations;
+  if (!Array.isArray(list)) throw new Error(`${path}: expected a JSON array or a list object`);
+  return list;
+}
+
+type Json = Record<string, unknown>;
+const s = (v: unknown) => (typeof v === 'string' ? v : null);
+
+export async function importSets(db: Db, path: string): Promise<number> {
+  const rows = (await readJsonList(path))
+    .filter((x): x is Json => !!x && typeof x === 'object' && typeof (x as Json).code === 'string')
+    .map((x) => ({
+      code: (x.code as string).toLowerCase(),
+      scryfallId: s(x.id),
+      name: s(x.name) ?? (x.code as string),
+      setType: s(x.set_type) ?? 'unknown',
+      releasedAt: s(x.released_at),
+      cardCount: typeof x.card_count === 'number' ? x.card_count : 0,
+      parentSetCode: s(x.parent_set_code),
+      iconSvgUri: s(x.icon_svg_uri),
+      digital: x.digital === true,
+    }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insert(cardSets)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoUpdate({ target: cardSets.code, set: excludedSet(getTableColumns(cardSets), ['code']) });
+  }
+  return rows.length;
+}
+
+export async function importMigrations(db: Db, path: string): Promise<number> {
+  const rows = (await readJsonList(path))
+    .filter((x): x is Json => !!x && typeof x === 'object' && typeof (x as Json).old_scryfall_id === 'string')
+    .map((x) => ({
+      id: s(x.id) ?? `${x.old_scryfall_id}`,
+      oldScryfallId: x.old_scryfall_id as string,
+      newScryfallId: s(x.new_scryfall_id),
+      strategy: (x.migration_strategy === 'delete' ? 'delete' : 'merge') as 'merge' | 'delete',
+      performedAt: s(x.performed_at),
+      note: s(x.note),
+    }));
+  if (rows.length) await db.insert(cardMigrations).values(rows).onConflictDoNothing();
+  return rows.length;
+}
+
+/** Cards, then sets, then migrations (applied to lists and decks). */
+export async function importCatalogue(
+  db: Db,
+  source: CatalogueSource | CatalogueSource[],
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const started = performance.now();
+  let total = 0;
+  let skipped = 0;
+  for (const one of Array.isArray(source) ? source : [source]) {
+    const r = await importCards(db, one, options);
+    total += r.cards;
+    skipped += r.skipped;
+  }
+  const sets = options.sets ? await importSets(db, options.sets) : 0;
+  if (options.migrations) await importMigrations(db, options.migrations);
+  const migrations = await applyCardMigrations(db);
+  return { cards: total, skipped, sets, migrations, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Loads every card file of the shared sample data (`<dir>/scryfall-json`, or `dir` itself) with its
+ * sets and migrations files. Returns null when the folder is absent.
+ */
+export async function importSharedCatalogue(db: Db, sharedDataDir: string): Promise<ImportResult | null> {
+  const dir = existsSync(join(sharedDataDir, 'scryfall-json'))
+    ? join(sharedDataDir, 'scryfall-json')
+    : sharedDataDir;
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir)
+    .filter((f) => /\.json(\.gz)?$/.test(f))
+    .sort();
+  const cardsFiles = files.filter((f) => !/sets|migrations|bulk_data/.test(f)).map((f) => join(dir, f));
+  const result = await importCatalogue(db, cardsFiles, {});
+  for (const f of files.filter((f) => /sets/.test(f))) result.sets += await importSets(db, join(dir, f));
+  for (const f of files.filter((f) => /migrations/.test(f))) await importMigrations(db, join(dir, f));
+  const migrations = await applyCardMigrations(db);
+  result.migrations = migrations;
+  return result;
+}

@@ -1,0 +1,95 @@
+/**
+ * Streams the card objects out of a Scryfall bulk file without holding the file in memory: a plain
+ * JSON array (`[{…}, …]`) or a wrapper object holding the array under `cards` or `data`
+ * (`{meta, cards: […]}`, `{object: 'list', data: […]}`). Each element is cut out by scanning
+ * brackets and strings, then parsed with JSON.parse: far faster than a token-level parser.
+ */
+
+const ARRAY_KEYS = new Set(['cards', 'data']);
+
+export class JsonShapeError extends Error {}
+
+/**
+ * Yields each element of the card array, as parsed JSON. `chunks` is text (decode bytes first).
+ */
+export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGenerator<unknown> {
+  // Scanner state, kept across chunks.
+  let depth = 0; // nesting depth of the character being read
+  let inString = false;
+  let escaped = false;
+  /** Depth of the array whose elements we emit (1 for a bare array, 2 inside a wrapper). */
+  let arrayDepth = -1;
+  let rootKind: 'array' | 'object' | null = null;
+  let keyStart = -1; // start of the current depth-1 string (a key candidate), in `buffer`
+  let keyPartial = '';
+  let lastKey = '';
+  let elementStart = -1; // where the current element starts in `buffer`
+  let buffer = '';
+  let offset = 0; // scan position in buffer
+
+  for await (const chunk of chunks) {
+    buffer = elementStart >= 0 ? buffer.slice(elementStart) + chunk : chunk;
+    offset = elementStart >= 0 ? buffer.length - chunk.length : 0;
+    if (elementStart >= 0) elementStart = 0;
+    const out: unknown[] = [];
+    const n = buffer.length;
+    for (let i = offset; i < n; i++) {
+      const code = buffer.charCodeAt(i);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (code === 92 /* \ */) escaped = true;
+        else if (code === 34 /* " */) {
+          inString = false;
+          if (depth === 1 && rootKind === 'object' && keyStart >= 0) {
+            lastKey = keyPartial + buffer.slice(keyStart, i);
+            keyPartial = '';
+            keyStart = -1;
+          }
+        }
+        continue;
+      }
+      switch (code) {
+        case 34: // "
+          inString = true;
+          if (depth === 1 && rootKind === 'object') keyStart = i + 1;
+          break;
+        case 123: // {
+        case 91: // [
+          if (depth === 0) {
+            rootKind = code === 91 ? 'array' : 'object';
+            if (rootKind === 'array') arrayDepth = 1;
+          } else if (depth === 1 && rootKind === 'object' && code === 91 && ARRAY_KEYS.has(lastKey)) {
+            arrayDepth = 2;
+          } else if (depth === arrayDepth && elementStart < 0) {
+            elementStart = i;
+          }
+          depth++;
+          break;
+        case 125: // }
+        case 93: // ]
+          depth--;
+          if (depth === arrayDepth && elementStart >= 0) {
+            out.push(JSON.parse(buffer.slice(elementStart, i + 1)));
+            elementStart = -1;
+          } else if (depth === arrayDepth - 1 && code === 93 && arrayDepth > 0) {
+            arrayDepth = -2; // the array is over; ignore the rest
+          }
+          break;
+        default:
+          if (depth === 0 && code > 32 && rootKind === null) {
+            throw new JsonShapeError('Expected a JSON array of cards or an object holding one');
+          }
+      }
+    }
+    if (keyStart >= 0) {
+      // a depth-1 key continues in the next chunk
+      keyPartial += buffer.slice(keyStart);
+      keyStart = 0;
+    }
+    if (elementStart < 0) buffer = '';
+    for (const item of out) yield item;
+  }
+  if (rootKind === null) throw new JsonShapeError('The file is empty');
+  if (arrayDepth === -1)
+    throw new JsonShapeError('No card array found (expected a top-level array, or "cards" or "data")');
+}

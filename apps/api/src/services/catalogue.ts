@@ -1,0 +1,337 @@
+/**
+ * The card catalogue: Scryfall card objects to rows, rows to the contract's Card, and the lookups
+ * other services share (by id, by set + number, prints, prices).
+ */
+import type { Card, CardSet } from '@companion/sdk/contract';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { cardPrices, cardSets, cards } from '../db/catalogue.js';
+import type { Db } from '../db/client.js';
+
+export type CardRow = typeof cards.$inferSelect;
+export type CardInsert = typeof cards.$inferInsert;
+
+const COLORS = ['W', 'U', 'B', 'R', 'G'] as const;
+type Color = (typeof COLORS)[number];
+const isColor = (c: unknown): c is Color =>
+  typeof c === 'string' && (COLORS as readonly string[]).includes(c);
+const sortColors = (colors: Iterable<unknown>): Color[] => {
+  const set = new Set(colors);
+  return COLORS.filter((c) => set.has(c));
+};
+
+/** Lower case, no accents, straight quotes, single spaces: how names are compared. */
+export function normalizeName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[|]/g, ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The names a card answers to: full name, each face, and the face names of "A // B". */
+export function cardNames(
+  name: string,
+  faces: ReadonlyArray<{ name?: unknown }> | null | undefined,
+): string[] {
+  const names = [name, ...name.split(' // ')];
+  for (const f of faces ?? []) if (typeof f.name === 'string') names.push(f.name);
+  return [...new Set(names.map(normalizeName).filter(Boolean))];
+}
+
+type Json = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const strArray = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const price = (v: unknown): string | null => {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n.toFixed(2) : null;
+};
+
+/** A Scryfall card object as a `cards` row (null for objects that are not cards). */
+export function cardRowFromScryfall(raw: unknown, now: Date): CardInsert | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const c = raw as Json;
+  if (c.object !== undefined && c.object !== 'card') return null;
+  const id = str(c.id);
+  const name = str(c.name);
+  const set = str(c.set);
+  if (!id || !name || !set) return null;
+  const faces = Array.isArray(c.card_faces) ? (c.card_faces as Json[]) : null;
+  const faceColors = faces?.flatMap((f) => strArray(f.colors)) ?? [];
+  const prices = (c.prices ?? {}) as Json;
+  const printedName = str(c.printed_name);
+  const names = cardNames(name, faces as Array<{ name?: unknown }> | null);
+  const searchNames = [...names];
+  if (printedName) searchNames.push(normalizeName(printedName));
+  for (const f of faces ?? [])
+    if (typeof f.printed_name === 'string') searchNames.push(normalizeName(f.printed_name));
+  const types = [str(c.type_line), ...(faces ?? []).map((f) => str(f.type_line))].filter(Boolean);
+  const texts = [str(c.oracle_text), ...(faces ?? []).map((f) => str(f.oracle_text))].filter(Boolean);
+  const cmc = typeof c.cmc === 'number' ? c.cmc : Number(c.cmc ?? 0) || 0;
+  return {
+    id,
+    oracleId: str(c.oracle_id) ?? str(faces?.[0]?.oracle_id),
+    name,
+    printedName,
+    lang: str(c.lang) ?? 'en',
+    set: set.toLowerCase(),
+    setName: str(c.set_name) ?? set.toUpperCase(),
+    collectorNumber: str(c.collector_number) ?? '',
+    rarity: str(c.rarity) ?? 'common',
+    layout: str(c.layout) ?? 'normal',
+    manaCost: str(c.mana_cost) ?? (faces ? faces.map((f) => str(f.mana_cost) ?? '').join(' // ') : null),
+    cmc,
+    typeLine: str(c.type_line),
+    oracleText: str(c.oracle_text),
+    printedText: str(c.printed_text),
+    power: str(c.power),
+    toughness: str(c.toughness),
+    loyalty: str(c.loyalty),
+    colors: sortColors(Array.isArray(c.colors) ? strArray(c.colors) : faceColors),
+    hasColors: Array.isArray(c.colors),
+    colorIdentity: sortColors(strArray(c.color_identity)),
+    keywords: strArray(c.keywords),
+    finishes: strArray(c.finishes).length
+      ? strArray(c.finishes)
+      : [...(c.nonfoil !== false ? ['nonfoil'] : []), ...(c.foil ? ['foil'] : [])],
+    gameChanger: c.game_changer === true,
+    legalities: (c.legalities && typeof c.legalities === 'object' ? c.legalities : {}) as Record<
+      string,
+      string
+    >,
+    imageUris: (c.image_uris && typeof c.image_uris === 'object' ? c.image_uris : null) as Record<
+      string,
+      string
+    > | null,
+    cardFaces: faces,
+    usd: price(prices.usd),
+    usdFoil: price(prices.usd_foil),
+    usdEtched: price(prices.usd_etched),
+    eur: price(prices.eur),
+    eurFoil: price(prices.eur_foil),
+    tix: price(prices.tix),
+    pricesUpdatedAt: now,
+    releasedAt: str(c.released_at),
+    artist: str(c.artist),
+    scryfallUri: str(c.scryfall_uri),
+    searchName: `|${[...new Set(searchNames)].join('|')}|`,
+    nameKeys: names,
+    searchTypes: types.join('\n').toLowerCase(),
+    searchText: texts.join('\n').toLowerCase(),
+    updatedAt: now,
+  };
+}
+
+/** The columns a Card needs (everything but the search helpers). */
+export const cardColumns = (() => {
+  const {
+    searchName: _a,
+    nameKeys: _b,
+    searchTypes: _c,
+    searchText: _d,
+    updatedAt: _e,
+    ...rest
+  } = getTableColumns(cards);
+  return rest;
+})();
+export type CardData = Omit<CardRow, 'searchName' | 'nameKeys' | 'searchTypes' | 'searchText' | 'updatedAt'>;
+
+const LEGALITIES = new Set(['legal', 'not_legal', 'banned', 'restricted']);
+const IMAGE_KEYS = ['small', 'normal', 'large', 'png', 'art_crop', 'border_crop'] as const;
+function images(v: unknown): Card['image_uris'] {
+  if (!v || typeof v !== 'object') return null;
+  const out: Record<string, string> = {};
+  for (const k of IMAGE_KEYS) {
+    const u = (v as Json)[k];
+    if (typeof u === 'string') out[k] = u;
+  }
+  return out;
+}
+
+/** A catalogue row as the contract's Card (Scryfall field names). */
+export function toCard(row: CardData): Card {
+  const faces = row.cardFaces
+    ? row.cardFaces.map((f) => ({
+        name: str(f.name) ?? '',
+        printed_name: str(f.printed_name),
+        mana_cost: str(f.mana_cost),
+        type_line: str(f.type_line),
+        oracle_text: str(f.oracle_text),
+        printed_text: str(f.printed_text),
+        colors: Array.isArray(f.colors) ? strArray(f.colors).filter(isColor) : null,
+        power: str(f.power),
+        toughness: str(f.toughness),
+        loyalty: str(f.loyalty),
+        image_uris: images(f.image_uris),
+      }))
+    : null;
+  const legalities: Record<string, 'legal' | 'not_legal' | 'banned' | 'restricted'> = {};
+  for (const [k, v] of Object.entries(row.legalities ?? {})) {
+    if (LEGALITIES.has(v)) legalities[k] = v as 'legal';
+  }
+  return {
+    id: row.id,
+    oracle_id: row.oracleId,
+    name: row.name,
+    printed_name: row.printedName,
+    lang: row.lang,
+    layout: row.layout,
+    set: row.set,
+    set_name: row.setName,
+    collector_number: row.collectorNumber,
+    rarity: row.rarity,
+    released_at: row.releasedAt,
+    mana_cost: row.manaCost,
+    cmc: row.cmc,
+    type_line: row.typeLine,
+    oracle_text: row.oracleText,
+    printed_text: row.printedText,
+    power: row.power,
+    toughness: row.toughness,
+    loyalty: row.loyalty,
+    colors: row.hasColors ? row.colors.filter(isColor) : null,
+    color_identity: row.colorIdentity.filter(isColor),
+    keywords: row.keywords,
+    finishes: row.finishes.filter((f): f is 'nonfoil' | 'foil' | 'etched' =>
+      ['nonfoil', 'foil', 'etched'].includes(f),
+    ),
+    image_uris: images(row.imageUris),
+    card_faces: faces,
+    prices: {
+      usd: row.usd,
+      usd_foil: row.usdFoil,
+      usd_etched: row.usdEtched,
+      eur: row.eur,
+      eur_foil: row.eurFoil,
+      tix: row.tix,
+    },
+    legalities,
+    game_changer: row.gameChanger,
+    artist: row.artist,
+    scryfall_uri: row.scryfallUri,
+  };
+}
+
+export type Finish = 'nonfoil' | 'foil' | 'etched';
+export type Currency = 'usd' | 'eur';
+
+/** Unit price of a printing in a finish and currency (etched falls back to foil). */
+export function unitPrice(row: CardData, finish: Finish, currency: Currency): number | null {
+  const v =
+    currency === 'usd'
+      ? finish === 'foil'
+        ? row.usdFoil
+        : finish === 'etched'
+          ? (row.usdEtched ?? row.usdFoil)
+          : row.usd
+      : finish === 'nonfoil'
+        ? row.eur
+        : row.eurFoil;
+  return v === null ? null : Number(v);
+}
+
+/** The same rule in SQL over a `cards` alias and a finish expression. */
+export function priceSql(currency: Currency, finish: ReturnType<typeof sql>, c = sql.raw('c')) {
+  return currency === 'usd'
+    ? sql`(case ${finish} when 'foil' then ${c}.usd_foil when 'etched' then coalesce(${c}.usd_etched, ${c}.usd_foil) else ${c}.usd end)`
+    : sql`(case ${finish} when 'nonfoil' then ${c}.eur else ${c}.eur_foil end)`;
+}
+
+export async function cardsByIds(db: Db, ids: readonly string[]): Promise<Map<string, CardData>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, CardData>();
+  for (let i = 0; i < unique.length; i += 5000) {
+    const rows = await db
+      .select(cardColumns)
+      .from(cards)
+      .where(inArray(cards.id, unique.slice(i, i + 5000)));
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+/** A printing by set and number, in the language asked for, else its English printing. */
+export async function cardBySetNumber(
+  db: Db,
+  setCode: string,
+  collectorNumber: string,
+  lang: string,
+): Promise<CardData | null> {
+  const rows = await db
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.set, setCode.toLowerCase()), eq(cards.collectorNumber, collectorNumber)))
+    .orderBy(sql`case when ${cards.lang} = ${lang} then 0 when ${cards.lang} = 'en' then 1 else 2 end`)
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return row.lang === lang || row.lang === 'en' ? row : null;
+}
+
+export async function printsOf(db: Db, id: string): Promise<CardData[] | null> {
+  const [card] = await db.select({ oracleId: cards.oracleId }).from(cards).where(eq(cards.id, id));
+  if (!card) return null;
+  if (!card.oracleId) return [...(await cardsByIds(db, [id])).values()];
+  return db
+    .select(cardColumns)
+    .from(cards)
+    .where(eq(cards.oracleId, card.oracleId))
+    .orderBy(sql`${cards.releasedAt} desc nulls last`, asc(cards.set), asc(cards.collectorNumber));
+}
+
+export async function allSets(db: Db): Promise<CardSet[]> {
+  const rows = await db
+    .select()
+    .from(cardSets)
+    .orderBy(sql`${cardSets.releasedAt} desc nulls last`, asc(cardSets.code));
+  return rows.map((s) => ({
+    code: s.code,
+    name: s.name,
+    set_type: s.setType,
+    released_at: s.releasedAt,
+    card_count: s.cardCount,
+    parent_set_code: s.parentSetCode,
+    icon_svg_uri: s.iconSvgUri,
+    digital: s.digital,
+  }));
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export async function priceHistory(db: Db, cardId: string) {
+  const rows = await db
+    .select()
+    .from(cardPrices)
+    .where(eq(cardPrices.cardId, cardId))
+    .orderBy(desc(cardPrices.date))
+    .limit(366);
+  return rows.reverse().map((p) => ({
+    date: p.date,
+    usd: num(p.usd),
+    usd_foil: num(p.usdFoil),
+    usd_etched: num(p.usdEtched),
+    eur: num(p.eur),
+    eur_foil: num(p.eurFoil),
+    tix: num(p.tix),
+  }));
+}
+
+/** Picture of a printing for list views (art crop, else the front face's). */
+export async function cardImages(db: Db, ids: string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: cards.id, imageUris: cards.imageUris, cardFaces: cards.cardFaces })
+    .from(cards)
+    .where(inArray(cards.id, [...new Set(ids)]));
+  for (const r of rows) {
+    const front = r.imageUris ?? (r.cardFaces?.[0]?.image_uris as Record<string, string> | undefined) ?? null;
+    out.set(r.id, front?.art_crop ?? front?.normal ?? front?.small ?? null);
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+/**
+ * Friends by personal code: look up, request (accepts when they already asked you), accept (only the
+ * addressee of a pending request), remove / decline / cancel.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { friendships, users } from '../db/schema.js';
+import type { UserRow } from '../http/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { iso, isoOrNull } from './dto.js';
+import type { UserService } from './users.js';
+import { type Relationship, relationship } from './visibility.js';
+
+type FriendshipRow = typeof friendships.$inferSelect;
+type Summary = ReturnType<UserService['summary']>;
+
+export interface FriendDto {
+  user: Summary;
+  code: string;
+  status: 'accepted' | 'incoming' | 'outgoing';
+  since: string;
+  lastSeen: string | null;
+}
+
+export interface FriendDeps {
+  db: Db;
+  users: Pick<UserService, 'summary'>;
+}
+
+const between = (a: string, b: string) =>
+  or(
+    and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+    and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+  );
+
+function friendDto(deps: FriendDeps, me: string, other: UserRow, row: FriendshipRow): FriendDto {
+  return {
+    user: deps.users.summary(other),
+    code: other.code,
+    status: row.status === 'accepted' ? 'accepted' : row.requesterId === me ? 'outgoing' : 'incoming',
+    since: iso(row.acceptedAt ?? row.createdAt),
+    lastSeen: isoOrNull(other.lastSeen),
+  };
+}
+
+async function byCode(db: Db, code: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.code, code)).limit(1);
+  if (!user) throw notFound('No user with that code');
+  return user;
+}
+
+const notYourself = () =>
+  badRequest('You cannot add yourself as a friend.', [
+    { path: 'params.code', message: 'This is your own code' },
+  ]);
+
+export async function lookup(
+  deps: FriendDeps,
+  me: UserRow,
+  code: string,
+): Promise<{ user: Summary; relationship: Relationship }> {
+  const other = await byCode(deps.db, code);
+  return { user: deps.users.summary(other), relationship: await relationship(deps.db, me.id, other.id) };
+}
+
+export async function request(deps: FriendDeps, me: UserRow, code: string): Promise<FriendDto> {
+  const other = await byCode(deps.db, code);
+  if (other.id === me.id) throw notYourself();
+  const row = await deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(friendships).where(between(me.id, other.id)).limit(1);
+    if (existing?.status === 'accepted') throw conflict('You are already friends.');
+    if (existing && existing.requesterId === me.id) throw conflict('You already sent this friend request.');
+    if (existing) {
+      // They asked first: asking back accepts.
+      const [accepted] = await tx
+        .update(friendships)
+        .set({ status: 'accepted', acceptedAt: new Date() })
+        .where(and(eq(friendships.requesterId, other.id), eq(friendships.addresseeId, me.id)))
+        .returning();
+      return accepted;
+    }
+    const [inserted] = await tx
+      .insert(friendships)
+      .values({ requesterId: me.id, addresseeId: other.id, status: 'pending' })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw conflict('You already sent this friend request.');
+    return inserted;
+  });
+  if (!row) throw conflict('The friend request changed meanwhile; try again.');
+  return friendDto(deps, me.id, other, row);
+}
+
+export async function accept(deps: FriendDeps, me: UserRow, code: string): Promise<FriendDto> {
+  const other = await byCode(deps.db, code);
+  if (other.id === me.id) throw notYourself();
+  const [existing] = await deps.db.select().from(friendships).where(between(me.id, other.id)).limit(1);
+  if (!existing) throw notFound('A friend request from this user');
+  if (existing.status === 'accepted') throw conflict('You are already friends.');
+  if (existing.addresseeId !== me.id) throw forbidden('Only the person you asked can accept your request.');
+  const [row] = await deps.db
+    .update(friendships)
+    .set({ status: 'accepted', acceptedAt: new Date() })
+    .where(
+      and(
+        eq(friendships.requesterId, other.id),
+        eq(friendships.addresseeId, me.id),
+        eq(friendships.status, 'pending'),
+      ),
+    )
+    .returning();
+  if (!row) throw conflict('The friend request changed meanwhile; try again.');
+  return friendDto(deps, me.id, other, row);
+}
+
+export async function remove(deps: FriendDeps, me: UserRow, code: string): Promise<void> {
+  const other = await byCode(deps.db, code);
+  if (other.id === me.id) throw notYourself();
+  const rows = await deps.db
+    .delete(friendships)
+    .where(between(me.id, other.id))
+    .returning({ requesterId: friendships.requesterId });
+  if (rows.length === 0) throw notFound('A friendship or request with this user');
+}
+
+/** Accepted friends and pending requests both ways, most recently seen first. */
+export async function list(deps: FriendDeps, me: UserRow): Promise<FriendDto[]> {
+  const otherId = sql`case when ${friendships.requesterId} = ${me.id} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+  const rows = await deps.db
+    .select({ f: friendships, u: users })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, otherId))
+    .where(or(eq(friendships.requesterId, me.id), eq(friendships.addresseeId, me.id)))
+    .orderBy(
+      sql`${users.lastSeen} desc nulls last`,
+      sql`coalesce(${friendships.acceptedAt}, ${friendships.createdAt}) desc`,
+    );
+  return rows.map((r) => friendDto(deps, me.id, r.u, r.f));
+}

@@ -1,0 +1,153 @@
+/**
+ * Resolves card references (Scryfall id, set + collector number + language, or name) to catalogue
+ * printings in a few batched queries, whatever the number of references.
+ */
+import { sql } from 'drizzle-orm';
+import { cardMigrations, cards } from '../db/catalogue.js';
+import type { Db } from '../db/client.js';
+import { type CardData, cardColumns, cardsByIds, normalizeName } from './catalogue.js';
+
+export interface CardReference {
+  scryfallId?: string | null;
+  setCode?: string | null;
+  collectorNumber?: string | null;
+  language?: string | null;
+  name?: string | null;
+}
+
+export type ResolveMethod = 'id' | 'set' | 'name';
+export type Resolution =
+  | { card: CardData; method: ResolveMethod; reason?: undefined }
+  | { card: null; method: null; reason: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+export async function resolveCards(db: Db, refs: readonly CardReference[]): Promise<Resolution[]> {
+  const out: Array<Resolution | undefined> = new Array(refs.length);
+  const notes: string[][] = refs.map(() => []);
+
+  // 1. Scryfall ids (following id migrations).
+  const ids = [
+    ...new Set(
+      refs.flatMap((r) => (r.scryfallId && UUID.test(r.scryfallId) ? [r.scryfallId.toLowerCase()] : [])),
+    ),
+  ];
+  if (ids.length) {
+    const found = await cardsByIds(db, ids);
+    const missing = ids.filter((id) => !found.has(id));
+    const moved = new Map<string, { to: string | null; note: string | null }>();
+    if (missing.length) {
+      const rows = await db
+        .select()
+        .from(cardMigrations)
+        .where(sql`${cardMigrations.oldScryfallId} in (select jsonb_array_elements_text(${json(missing)}))`);
+      for (const m of rows) moved.set(m.oldScryfallId, { to: m.newScryfallId, note: m.note });
+      const targets = await cardsByIds(
+        db,
+        rows.flatMap((m) => (m.newScryfallId ? [m.newScryfallId] : [])),
+      );
+      for (const [k, v] of targets) found.set(k, v);
+    }
+    refs.forEach((r, i) => {
+      if (!r.scryfallId) return;
+      const id = r.scryfallId.toLowerCase();
+      const m = moved.get(id);
+      const card = found.get(id) ?? (m?.to ? found.get(m.to) : undefined);
+      if (card) out[i] = { card, method: 'id' };
+      else if (m && !m.to) notes[i]?.push(`Scryfall deleted printing ${id}${m.note ? ` (${m.note})` : ''}`);
+      else notes[i]?.push(`No printing with Scryfall id ${id}`);
+    });
+  }
+
+  // 2. Set code + collector number (+ language, else the English printing).
+  const pairs = new Map<string, { s: string; n: string }>();
+  refs.forEach((r, i) => {
+    if (out[i] || !r.setCode || !r.collectorNumber) return;
+    const s = r.setCode.toLowerCase();
+    pairs.set(`${s}|${r.collectorNumber}`, { s, n: r.collectorNumber });
+  });
+  if (pairs.size) {
+    const rows = await db
+      .select(cardColumns)
+      .from(cards)
+      .where(
+        sql`(${cards.set}, ${cards.collectorNumber}) in (select x.s, x.n from jsonb_to_recordset(${json([...pairs.values()])}) as x(s text, n text))`,
+      );
+    const bySetNumber = new Map<string, CardData[]>();
+    for (const row of rows) {
+      const key = `${row.set}|${row.collectorNumber}`;
+      const list = bySetNumber.get(key) ?? [];
+      list.push(row);
+      bySetNumber.set(key, list);
+    }
+    refs.forEach((r, i) => {
+      if (out[i] || !r.setCode || !r.collectorNumber) return;
+      const printings = bySetNumber.get(`${r.setCode.toLowerCase()}|${r.collectorNumber}`);
+      const lang = (r.language ?? 'en').toLowerCase();
+      const card =
+        printings?.find((c) => c.lang === lang) ?? printings?.find((c) => c.lang === 'en') ?? printings?.[0];
+      if (card) out[i] = { card, method: 'set' };
+      else notes[i]?.push(`No printing ${r.setCode.toUpperCase()} #${r.collectorNumber}`);
+    });
+  }
+
+  // 3. Name: exact (either face of a multi-face card, or the full name), case- and accent-insensitive.
+  const names = new Set<string>();
+  refs.forEach((r, i) => {
+    if (!out[i] && r.name) names.add(normalizeName(r.name));
+  });
+  if (names.size) {
+    const keys = [...names];
+    const result = await db.execute(sql`select distinct on (k.key, c.set) k.key, c.id, c.set,
+        (lower(c.name) = k.key) as full_name, c.released_at
+      from cards c cross join lateral unnest(c.name_keys) as k(key)
+      where c.name_keys && array(select jsonb_array_elements_text(${json(keys)}))
+        and k.key in (select jsonb_array_elements_text(${json(keys)}))
+        and c.layout not in ('art_series')
+      order by k.key, c.set, (c.lang = 'en') desc, c.released_at desc nulls last, c.id`);
+    const rows = (
+      result as unknown as {
+        rows: Array<{ key: string; id: string; set: string; full_name: boolean; released_at: string | null }>;
+      }
+    ).rows;
+    const byKey = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const list = byKey.get(row.key) ?? [];
+      list.push(row);
+      byKey.set(row.key, list);
+    }
+    for (const list of byKey.values()) {
+      list.sort(
+        (a, b) =>
+          Number(b.full_name) - Number(a.full_name) ||
+          String(b.released_at ?? '').localeCompare(String(a.released_at ?? '')),
+      );
+    }
+    const chosen = new Map<number, string>();
+    refs.forEach((r, i) => {
+      if (out[i] || !r.name) return;
+      const list = byKey.get(normalizeName(r.name));
+      if (!list?.length) return;
+      const set = r.setCode?.toLowerCase();
+      const pick = (set ? list.find((x) => x.set === set) : undefined) ?? list[0];
+      if (pick) chosen.set(i, pick.id);
+    });
+    const found = await cardsByIds(db, [...chosen.values()]);
+    refs.forEach((r, i) => {
+      if (out[i] || !r.name) return;
+      const id = chosen.get(i);
+      const card = id ? found.get(id) : undefined;
+      if (card) out[i] = { card, method: 'name' };
+      else notes[i]?.push(`No card named "${r.name}"`);
+    });
+  }
+
+  return refs.map((r, i) => {
+    const done = out[i];
+    if (done) return done;
+    const why = notes[i] ?? [];
+    if (!r.name && !why.length) why.push('No card id, set and number, or name to look up');
+    return { card: null, method: null, reason: why.join('; ') };
+  });
+}

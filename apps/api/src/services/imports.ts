@@ -1,0 +1,241 @@
+/**
+ * Importing a collection export, a decklist or an MTGO .dek into a list: parse with the SDK's
+ * formats, resolve every row in batches, merge identical rows, keep unresolved rows as unresolved
+ * entries, and record the whole import as one revision.
+ */
+import type { ImportReport } from '@companion/sdk/contract';
+import {
+  type CollectionFormat,
+  type CollectionRow,
+  type DecklistFormat,
+  detectCollectionFormat,
+  FormatError,
+  parseCollection,
+  parseDecklist,
+  type RowError,
+} from '@companion/sdk/formats';
+import type { Db } from '../db/client.js';
+import { badRequest } from '../http/errors.js';
+import { normalizeName } from './catalogue.js';
+import { resolveCards } from './imports-resolve.js';
+import { ownedList, toRevisions } from './lists.js';
+import { addEntries, changeList, type NewEntry } from './lists-core.js';
+
+type ImportFormat = ImportReport['format'];
+const DECKLIST_FORMATS = new Set<string>(['arena', 'mtgo', 'plain', 'dek']);
+
+interface Parsed {
+  format: ImportFormat;
+  rows: Array<Omit<CollectionRow, 'line'> & { line: number }>;
+  errors: RowError[];
+}
+
+function parse(content: string, format: ImportFormat, filename?: string): Parsed {
+  try {
+    const asDecklist = (f?: DecklistFormat): Parsed => {
+      const r = parseDecklist(content, f ? { format: f } : {});
+      return {
+        format: r.format,
+        errors: r.errors,
+        rows: r.rows.map((d) => ({
+          name: d.name,
+          setCode: d.setCode,
+          setName: null,
+          collectorNumber: d.collectorNumber,
+          language: 'en',
+          finish: d.finish,
+          quantity: d.quantity,
+          condition: null,
+          scryfallId: null,
+          purchasePrice: null,
+          purchaseCurrency: null,
+          tags: [],
+          line: d.line,
+        })),
+      };
+    };
+    if (format === 'auto') {
+      if (filename?.toLowerCase().endsWith('.dek')) return asDecklist('dek');
+      const detected = detectCollectionFormat(content);
+      if (detected) {
+        const r = parseCollection(content, { format: detected });
+        return { format: r.format, rows: r.rows, errors: r.errors };
+      }
+      // A CSV whose header matched no known export: let the collection parser name the problem.
+      const firstLine =
+        content
+          .replace(/^\uFEFF/, '')
+          .split(/\r?\n/)
+          .find((l) => l.trim() !== '') ?? '';
+      if ((firstLine.match(/[,;\t]/g)?.length ?? 0) >= 2 && !/^\s*\d/.test(firstLine))
+        parseCollection(content);
+      return asDecklist();
+    }
+    if (DECKLIST_FORMATS.has(format)) return asDecklist(format as DecklistFormat);
+    const r = parseCollection(content, { format: format as CollectionFormat });
+    return { format: r.format, rows: r.rows, errors: r.errors };
+  } catch (error) {
+    if (error instanceof FormatError)
+      throw badRequest(error.message, [{ path: 'body.content', message: error.message }]);
+    throw error;
+  }
+}
+
+export async function importIntoList(
+  db: Db,
+  listId: string,
+  ownerId: string,
+  body: { content: string; format: ImportFormat; filename?: string | undefined },
+): Promise<ImportReport> {
+  await ownedList(db, listId, ownerId);
+  const parsed = parse(body.content, body.format, body.filename);
+  const resolutions = await resolveCards(
+    db,
+    parsed.rows.map((r) => ({
+      scryfallId: r.scryfallId,
+      setCode: r.setCode,
+      collectorNumber: r.collectorNumber,
+      language: r.language,
+      name: r.name,
+    })),
+  );
+  const resolved = { byId: 0, bySetNumber: 0, byName: 0 };
+  let merged = 0;
+  let added = 0;
+  const seen = new Set<string>();
+  const items: NewEntry[] = [];
+  const unresolvedRows: Array<{ line: number; name: string; reason: string; index: number }> = [];
+  parsed.rows.forEach((row, i) => {
+    const r = resolutions[i];
+    if (!r) return;
+    const condition = row.condition ?? '';
+    const entry: NewEntry = r.card
+      ? {
+          cardId: r.card.id,
+          name: r.card.name,
+          quantity: row.quantity,
+          finish: row.finish,
+          condition,
+          language: row.language,
+          purchasePrice: row.purchasePrice === null ? null : row.purchasePrice.toFixed(2),
+          purchaseCurrency: row.purchaseCurrency,
+          tags: row.tags,
+        }
+      : {
+          cardId: null,
+          name: row.name,
+          quantity: row.quantity,
+          finish: row.finish,
+          condition,
+          language: row.language,
+          purchasePrice: row.purchasePrice === null ? null : row.purchasePrice.toFixed(2),
+          purchaseCurrency: row.purchaseCurrency,
+          tags: row.tags,
+          unresolved: {
+            name: row.name,
+            setCode: row.setCode,
+            collectorNumber: row.collectorNumber,
+            reason: r.reason ?? 'Unresolved',
+          },
+        };
+    added += row.quantity;
+    const key = r.card
+      ? `${r.card.id}|${row.finish}|${condition}|${row.language}`
+      : `?${normalizeName(row.name)}|${row.setCode}|${row.collectorNumber}|${row.finish}|${condition}|${row.language}`;
+    if (seen.has(key)) {
+      merged++;
+    } else {
+      seen.add(key);
+      if (r.method === 'id') resolved.byId++;
+      else if (r.method === 'set') resolved.bySetNumber++;
+      else if (r.method === 'name') resolved.byName++;
+      else
+        unresolvedRows.push({
+          line: row.line,
+          name: row.name,
+          reason: r.reason ?? 'Unresolved',
+          index: items.length,
+        });
+    }
+    items.push(entry);
+  });
+
+  // Identical unresolved rows become one entry, like resolved ones do.
+  const looseByKey = new Map<string, { item: NewEntry; at: number }>();
+  const looseIndex: number[] = [];
+  const finalItems: NewEntry[] = [];
+  items.forEach((item) => {
+    if (item.cardId !== null) {
+      looseIndex.push(finalItems.length);
+      finalItems.push(item);
+      return;
+    }
+    const u = item.unresolved;
+    const key = `${normalizeName(item.name)}|${u?.setCode}|${u?.collectorNumber}|${item.finish}|${item.condition}|${item.language}`;
+    const prev = looseByKey.get(key);
+    if (prev) {
+      prev.item.quantity += item.quantity;
+      looseIndex.push(prev.at);
+    } else {
+      looseByKey.set(key, { item, at: finalItems.length });
+      looseIndex.push(finalItems.length);
+      finalItems.push(item);
+    }
+  });
+
+  if (!finalItems.length) {
+    return {
+      format: parsed.format,
+      rows: parsed.rows.length + parsed.errors.length,
+      resolved,
+      added: 0,
+      merged,
+      unresolved: [],
+      errors: parsed.errors.map((e) => ({
+        line: e.line,
+        message: e.message,
+        ...(e.field ? { field: e.field } : {}),
+      })),
+      revision: null,
+    };
+  }
+
+  const cardsAdded = added;
+  const { revision, entryIds } = await (async () => {
+    let ids: string[] = [];
+    const result = await changeList(db, { listId, ownerId, authorId: ownerId }, async (tx) => {
+      const out = await addEntries(tx, listId, finalItems);
+      ids = out.entryIds;
+      const unresolvedCount = unresolvedRows.length;
+      return {
+        action: 'import',
+        summary: `Imported ${cardsAdded} card${cardsAdded === 1 ? '' : 's'} (${parsed.format})${
+          unresolvedCount ? `, ${unresolvedCount} unresolved` : ''
+        }`,
+        delta: out.delta,
+      };
+    });
+    return { revision: result.revision, entryIds: ids };
+  })();
+
+  const [revisionDto] = await toRevisions(db, [revision]);
+  return {
+    format: parsed.format,
+    rows: parsed.rows.length + parsed.errors.length,
+    resolved,
+    added: cardsAdded,
+    merged,
+    unresolved: unresolvedRows.map((u) => ({
+      line: u.line,
+      name: u.name,
+      reason: u.reason,
+      entryId: entryIds[looseIndex[u.index] ?? -1] ?? '',
+    })),
+    errors: parsed.errors.map((e) => ({
+      line: e.line,
+      message: e.message,
+      ...(e.field ? { field: e.field } : {}),
+    })),
+    revision: revisionDto ?? null,
+  };
+}

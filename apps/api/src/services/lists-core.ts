@@ -1,0 +1,516 @@
+/**
+ * Card lists: the write path with revision history.
+ *
+ * Every change runs in one transaction that first locks the list row (SELECT … FOR UPDATE), so
+ * concurrent writes to one list queue up; `expectedRevision` turns a stale write into a 409 instead.
+ *
+ * Revision storage: each revision keeps a `delta` — every touched entry's full state before and
+ * after. The state after any revision N is rebuilt either backwards from the live entries (undoing
+ * the deltas after N) or forwards from the nearest full snapshot at or before N (one every
+ * SNAPSHOT_EVERY revisions), whichever touches fewer entries. Deltas are small for everyday edits
+ * (a few hundred bytes), a snapshot per revision would copy the whole list every time.
+ */
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../db/catalogue.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+
+export const SNAPSHOT_EVERY = 100;
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type ListRow = typeof cardLists.$inferSelect;
+export type EntryRow = typeof listEntries.$inferSelect;
+export type RevisionRow = typeof listRevisions.$inferSelect;
+export type Finish = 'nonfoil' | 'foil' | 'etched';
+
+export type RevisionAction =
+  | 'create'
+  | 'add'
+  | 'remove'
+  | 'move-in'
+  | 'move-out'
+  | 'replace'
+  | 'update'
+  | 'import'
+  | 'revert'
+  | 'rename';
+
+/** Everything about an entry but its id and list: what a revision stores. */
+export interface EntryState {
+  cardId: string | null;
+  name: string;
+  quantity: number;
+  finish: Finish;
+  condition: string;
+  language: string;
+  purchasePrice: string | null;
+  purchaseCurrency: string | null;
+  tags: string[];
+  unresolved: UnresolvedInfo | null;
+  addedAt: string;
+}
+
+export interface DeltaItem {
+  id: string;
+  before: EntryState | null;
+  after: EntryState | null;
+}
+
+export interface ChangeOutcome {
+  action: RevisionAction;
+  summary: string;
+  delta: DeltaItem[];
+  revertedTo?: number;
+}
+
+export const toState = (e: EntryRow): EntryState => ({
+  cardId: e.cardId,
+  name: e.name,
+  quantity: e.quantity,
+  finish: e.finish,
+  condition: e.condition,
+  language: e.language,
+  purchasePrice: e.purchasePrice,
+  purchaseCurrency: e.purchaseCurrency,
+  tags: e.tags,
+  unresolved: e.unresolved ?? null,
+  addedAt: new Date(e.addedAt).toISOString(),
+});
+
+const entryValues = (id: string, listId: string, s: EntryState) => ({
+  id,
+  listId,
+  cardId: s.cardId,
+  name: s.name,
+  quantity: s.quantity,
+  finish: s.finish,
+  condition: s.condition,
+  language: s.language,
+  purchasePrice: s.purchasePrice,
+  purchaseCurrency: s.purchaseCurrency,
+  tags: s.tags,
+  unresolved: s.unresolved,
+  addedAt: new Date(s.addedAt),
+});
+
+export const entryKey = (e: { cardId: string | null; finish: string; condition: string; language: string }) =>
+  `${e.cardId}|${e.finish}|${e.condition}|${e.language}`;
+
+/** Locks one of the owner's lists for the rest of the transaction. */
+export async function lockList(tx: Tx | Db, listId: string, ownerId: string): Promise<ListRow> {
+  const [list] = await tx
+    .select()
+    .from(cardLists)
+    .where(and(eq(cardLists.id, listId), eq(cardLists.ownerId, ownerId)))
+    .for('update');
+  if (!list) throw notFound('That list');
+  return list;
+}
+
+export function checkRevision(list: ListRow, expected: number | undefined): void {
+  if (expected !== undefined && expected !== list.revision) {
+    throw conflict(
+      `The list changed since revision ${expected} (it is at revision ${list.revision}). Reload and try again.`,
+      { revision: list.revision },
+    );
+  }
+}
+
+/** Records the outcome as the list's next revision (with a full snapshot every SNAPSHOT_EVERY). */
+export async function recordRevision(
+  tx: Tx,
+  list: ListRow,
+  authorId: string | null,
+  outcome: ChangeOutcome,
+): Promise<{ list: ListRow; revision: RevisionRow }> {
+  const number = list.revision + 1;
+  const snapshot =
+    number % SNAPSHOT_EVERY === 0
+      ? [...(await loadState(tx, list.id)).entries()].map(([id, s]) => ({ id, ...s }))
+      : null;
+  const [revision] = await tx
+    .insert(listRevisions)
+    .values({
+      listId: list.id,
+      number,
+      authorId,
+      action: outcome.action,
+      summary: outcome.summary,
+      delta: outcome.delta,
+      snapshot,
+      revertedTo: outcome.revertedTo ?? null,
+    })
+    .returning();
+  const [updated] = await tx
+    .update(cardLists)
+    .set({ revision: number, updatedAt: new Date() })
+    .where(eq(cardLists.id, list.id))
+    .returning();
+  if (!revision || !updated) throw new Error('revision not recorded');
+  return { list: updated, revision };
+}
+
+/** Locks the list, checks expectedRevision, applies the change and records it. */
+export async function changeList(
+  db: Db,
+  opts: { listId: string; ownerId: string; authorId: string | null; expectedRevision?: number | undefined },
+  apply: (tx: Tx, list: ListRow) => Promise<ChangeOutcome>,
+): Promise<{ list: ListRow; revision: RevisionRow }> {
+  return db.transaction(async (tx) => {
+    const list = await lockList(tx, opts.listId, opts.ownerId);
+    checkRevision(list, opts.expectedRevision);
+    const outcome = await apply(tx, list);
+    return recordRevision(tx, list, opts.authorId, outcome);
+  });
+}
+
+export interface NewEntry {
+  cardId: string | null;
+  name: string;
+  quantity: number;
+  finish: Finish;
+  condition: string;
+  language: string;
+  purchasePrice?: string | null;
+  purchaseCurrency?: string | null;
+  tags?: string[];
+  unresolved?: UnresolvedInfo | null;
+}
+
+const entryColumns = getTableColumns(listEntries);
+
+/**
+ * Adds entries; resolved ones merge with identical entries (same card, finish, condition,
+ * language) already in the list. Returns the delta and each input's entry id.
+ */
+export async function addEntries(
+  tx: Tx,
+  listId: string,
+  items: readonly NewEntry[],
+): Promise<{ delta: DeltaItem[]; entryIds: string[] }> {
+  const entryIds: string[] = new Array(items.length);
+  const groups = new Map<string, { item: NewEntry; quantity: number; indexes: number[] }>();
+  const loose: Array<{ item: NewEntry; index: number }> = [];
+  items.forEach((item, index) => {
+    if (item.cardId === null) {
+      loose.push({ item, index });
+      return;
+    }
+    const key = entryKey(item);
+    const g = groups.get(key);
+    if (g) {
+      g.quantity += item.quantity;
+      g.indexes.push(index);
+    } else groups.set(key, { item, quantity: item.quantity, indexes: [index] });
+  });
+  const delta: DeltaItem[] = [];
+  const merged = [...groups.values()];
+  const now = new Date().toISOString();
+  const record = (item: NewEntry, quantity: number) => ({
+    card_id: item.cardId,
+    name: item.name,
+    quantity,
+    finish: item.finish,
+    condition: item.condition,
+    language: item.language,
+    purchase_price: item.purchasePrice ?? null,
+    purchase_currency: item.purchaseCurrency ?? null,
+    tags: item.tags ?? [],
+    unresolved: item.cardId === null ? (item.unresolved ?? null) : null,
+  });
+  for (let i = 0; i < merged.length; i += 2000) {
+    const batch = merged.slice(i, i + 2000);
+    const rows = await insertRecords(
+      tx,
+      listId,
+      now,
+      batch.map(({ item, quantity }) => record(item, quantity)),
+      true,
+    );
+    const added = new Map(batch.map((g) => [entryKey(g.item), g]));
+    for (const { inserted, ...row } of rows) {
+      const g = added.get(entryKey(row));
+      if (!g) continue;
+      for (const index of g.indexes) entryIds[index] = row.id;
+      const after = toState(row);
+      delta.push({
+        id: row.id,
+        before: inserted ? null : { ...after, quantity: after.quantity - g.quantity },
+        after,
+      });
+    }
+  }
+  for (let i = 0; i < loose.length; i += 2000) {
+    const batch = loose.slice(i, i + 2000);
+    const rows = await insertRecords(
+      tx,
+      listId,
+      now,
+      batch.map(({ item }) => record(item, item.quantity)),
+      false,
+    );
+    rows.forEach((row, k) => {
+      const index = batch[k]?.index;
+      if (index !== undefined) entryIds[index] = row.id;
+      delta.push({ id: row.id, before: null, after: toState(row) });
+    });
+  }
+  return { delta, entryIds };
+}
+
+type RawEntry = {
+  id: string;
+  list_id: string;
+  card_id: string | null;
+  name: string;
+  quantity: number;
+  finish: EntryRow['finish'];
+  condition: string;
+  language: string;
+  purchase_price: string | null;
+  purchase_currency: string | null;
+  tags: string[];
+  unresolved: EntryRow['unresolved'];
+  added_at: string | Date;
+  inserted: boolean;
+};
+
+/**
+ * Inserts many entries from one JSON parameter (far cheaper than thousands of bound values on
+ * PGlite), merging into identical entries when `merge`; rows come back in input order.
+ */
+async function insertRecords(
+  tx: Tx,
+  listId: string,
+  now: string,
+  records: Array<Record<string, unknown>>,
+  merge: boolean,
+): Promise<Array<EntryRow & { inserted: boolean }>> {
+  const result = await tx.execute(sql`insert into list_entries
+      (list_id, card_id, name, quantity, finish, condition, language, purchase_price, purchase_currency, tags, unresolved, added_at)
+    select ${listId}::uuid, j->>'card_id', j->>'name', (j->>'quantity')::int, j->>'finish', j->>'condition',
+      j->>'language', (j->>'purchase_price')::numeric, j->>'purchase_currency',
+      array(select jsonb_array_elements_text(j->'tags')), nullif(j->'unresolved', 'null'::jsonb), ${now}::timestamptz
+    from jsonb_array_elements(${JSON.stringify(records)}::jsonb) with ordinality as x(j, ord)
+    order by x.ord
+    ${
+      merge
+        ? sql`on conflict (list_id, card_id, finish, condition, language) where card_id is not null
+      do update set quantity = list_entries.quantity + excluded.quantity`
+        : sql``
+    }
+    returning *, (xmax = 0) as inserted`);
+  return (result as unknown as { rows: RawEntry[] }).rows.map((r) => ({
+    id: r.id,
+    listId: r.list_id,
+    cardId: r.card_id,
+    name: r.name,
+    quantity: Number(r.quantity),
+    finish: r.finish,
+    condition: r.condition,
+    language: r.language,
+    purchasePrice: r.purchase_price === null ? null : Number(r.purchase_price).toFixed(2),
+    purchaseCurrency: r.purchase_currency,
+    tags: r.tags,
+    unresolved: r.unresolved,
+    addedAt: new Date(r.added_at),
+    inserted: r.inserted === true || (r.inserted as unknown) === 't',
+  }));
+}
+
+/** Sets quantities (0 deletes) of entries by id, in two statements. */
+async function setQuantities(tx: Tx, changes: Array<{ id: string; quantity: number }>): Promise<void> {
+  const gone = changes.filter((c) => c.quantity <= 0).map((c) => c.id);
+  const kept = changes.filter((c) => c.quantity > 0);
+  for (let i = 0; i < gone.length; i += 5000)
+    await tx.delete(listEntries).where(inArray(listEntries.id, gone.slice(i, i + 5000)));
+  if (kept.length) {
+    await tx.execute(sql`update list_entries as e set quantity = x.q
+      from jsonb_to_recordset(${JSON.stringify(kept.map((k) => ({ id: k.id, q: k.quantity })))}::jsonb) as x(id uuid, q int)
+      where e.id = x.id`);
+  }
+}
+
+/** Takes copies out of entries (all of them when no quantity is given). */
+export async function removeEntries(
+  tx: Tx,
+  listId: string,
+  removals: ReadonlyArray<{ entryId: string; quantity?: number | undefined }>,
+): Promise<{ delta: DeltaItem[]; taken: Array<{ row: EntryRow; quantity: number }> }> {
+  const ids = [...new Set(removals.map((r) => r.entryId))];
+  const rows = ids.length
+    ? await tx
+        .select()
+        .from(listEntries)
+        .where(and(eq(listEntries.listId, listId), inArray(listEntries.id, ids)))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) {
+    throw badRequest(
+      `${missing.length} entr${missing.length === 1 ? 'y is' : 'ies are'} not in this list`,
+      missing.slice(0, 20).map((id) => ({ path: 'body.cards', message: `Entry ${id} is not in this list` })),
+    );
+  }
+  const remaining = new Map(rows.map((r) => [r.id, r.quantity]));
+  for (const r of removals) {
+    const left = remaining.get(r.entryId) ?? 0;
+    remaining.set(r.entryId, r.quantity === undefined ? 0 : Math.max(0, left - r.quantity));
+  }
+  const delta: DeltaItem[] = [];
+  const taken: Array<{ row: EntryRow; quantity: number }> = [];
+  for (const row of rows) {
+    const q = remaining.get(row.id) ?? 0;
+    if (q === row.quantity) continue;
+    const before = toState(row);
+    delta.push({ id: row.id, before, after: q > 0 ? { ...before, quantity: q } : null });
+    taken.push({ row, quantity: row.quantity - q });
+  }
+  await setQuantities(
+    tx,
+    taken.map((t) => ({ id: t.row.id, quantity: t.row.quantity - t.quantity })),
+  );
+  return { delta, taken };
+}
+
+/** Replaces entries with new states (delete + insert keeps the unique index happy mid-change). */
+export async function writeStates(tx: Tx, listId: string, delta: readonly DeltaItem[]): Promise<void> {
+  const ids = delta.map((d) => d.id);
+  for (let i = 0; i < ids.length; i += 5000)
+    await tx.delete(listEntries).where(inArray(listEntries.id, ids.slice(i, i + 5000)));
+  const rows = delta.flatMap((d) => (d.after ? [entryValues(d.id, listId, d.after)] : []));
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(listEntries).values(rows.slice(i, i + 1000));
+}
+
+export async function loadState(tx: Tx | Db, listId: string): Promise<Map<string, EntryState>> {
+  const rows = await tx.select().from(listEntries).where(eq(listEntries.listId, listId));
+  return new Map(rows.map((r) => [r.id, toState(r)]));
+}
+
+/** The entries as they were right after revision `number`. */
+export async function stateAfter(tx: Tx, list: ListRow, number: number): Promise<Map<string, EntryState>> {
+  // Cost of each way, in delta items to apply.
+  const costs = await tx.execute(sql`select
+      coalesce(sum(jsonb_array_length(delta)) filter (where number > ${number}), 0)::int as backward,
+      (select max(number) from list_revisions where list_id = ${list.id} and number <= ${number} and snapshot is not null) as snap
+    from list_revisions where list_id = ${list.id}`);
+  const cost = (costs as unknown as { rows: Array<{ backward: number; snap: number | null }> }).rows[0];
+  const snap = cost?.snap === null || cost?.snap === undefined ? 0 : Number(cost.snap);
+  const forwardCost = await tx.execute(sql`select coalesce(sum(jsonb_array_length(delta)), 0)::int as n
+    from list_revisions where list_id = ${list.id} and number > ${snap} and number <= ${number}`);
+  const forward = Number((forwardCost as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+
+  if (Number(cost?.backward ?? 0) <= forward) {
+    const state = await loadState(tx, list.id);
+    const revisions = await tx
+      .select({ delta: listRevisions.delta })
+      .from(listRevisions)
+      .where(and(eq(listRevisions.listId, list.id), sql`${listRevisions.number} > ${number}`))
+      .orderBy(sql`${listRevisions.number} desc`);
+    for (const r of revisions) {
+      const delta = r.delta as DeltaItem[];
+      for (let i = delta.length - 1; i >= 0; i--) {
+        const d = delta[i] as DeltaItem;
+        if (d.before) state.set(d.id, d.before);
+        else state.delete(d.id);
+      }
+    }
+    return state;
+  }
+  const state = new Map<string, EntryState>();
+  const revisions = await tx
+    .select({ number: listRevisions.number, delta: listRevisions.delta, snapshot: listRevisions.snapshot })
+    .from(listRevisions)
+    .where(
+      and(
+        eq(listRevisions.listId, list.id),
+        sql`${listRevisions.number} >= ${snap} and ${listRevisions.number} <= ${number}`,
+      ),
+    )
+    .orderBy(asc(listRevisions.number));
+  for (const r of revisions) {
+    if (r.number === snap) {
+      for (const { id, ...s } of (r.snapshot ?? []) as Array<EntryState & { id: string }>) state.set(id, s);
+      continue;
+    }
+    for (const d of r.delta as DeltaItem[]) {
+      if (d.after) state.set(d.id, d.after);
+      else state.delete(d.id);
+    }
+  }
+  return state;
+}
+
+const sameState = (a: EntryState, b: EntryState) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Makes the list's entries exactly `target`; returns the delta. */
+export async function restoreState(
+  tx: Tx,
+  listId: string,
+  target: Map<string, EntryState>,
+): Promise<DeltaItem[]> {
+  const current = await loadState(tx, listId);
+  const delta: DeltaItem[] = [];
+  for (const [id, before] of current) {
+    const after = target.get(id) ?? null;
+    if (!after || !sameState(before, after)) delta.push({ id, before, after });
+  }
+  for (const [id, after] of target) if (!current.has(id)) delta.push({ id, before: null, after });
+  await writeStates(tx, listId, delta);
+  return delta;
+}
+
+export async function createList(
+  db: Db | Tx,
+  ownerId: string,
+  values: { name: string; type: ListRow['type']; isDefault?: boolean },
+): Promise<ListRow | null> {
+  const [list] = await db
+    .insert(cardLists)
+    .values({
+      ownerId,
+      name: values.name,
+      type: values.type,
+      isDefault: values.isDefault ?? false,
+      revision: 1,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!list) return null;
+  await db.insert(listRevisions).values({
+    listId: list.id,
+    number: 1,
+    authorId: ownerId,
+    action: 'create',
+    summary: `Created ${values.type} list "${values.name}"`,
+    delta: [],
+  });
+  return list;
+}
+
+/** The caller's default binder, created on first use. */
+export async function defaultBinder(db: Db, ownerId: string): Promise<ListRow> {
+  const find = () =>
+    db
+      .select()
+      .from(cardLists)
+      .where(and(eq(cardLists.ownerId, ownerId), eq(cardLists.isDefault, true)))
+      .limit(1);
+  const [existing] = await find();
+  if (existing) return existing;
+  const created = await db.transaction((tx) =>
+    createList(tx, ownerId, { name: 'Collection', type: 'collection', isDefault: true }),
+  );
+  if (created) return created;
+  const [raced] = await find();
+  if (!raced) throw new Error('default binder not created');
+  return raced;
+}
+
+export async function revisionAuthors(db: Db, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<string, typeof users.$inferSelect>();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((u) => [u.id, u]));
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ErrorCode } from '@companion/sdk/contract';
+import sharp from 'sharp';
+import { ApiError } from '../http/errors.js';
+
+const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
+export const PICTURE_SIZE = 512;
+
+/**
+ * Checks an uploaded picture by its content (not its name or declared type), re-encodes it as WebP
+ * at most 512×512 (which drops metadata such as GPS position) and stores it under `uploads/<folder>`.
+ * Returns the stored path relative to the uploads folder.
+ */
+export async function storePicture(
+  dataDir: string,
+  folder: 'users' | 'playgroups',
+  id: string,
+  input: Buffer,
+): Promise<string> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED.has(format)) {
+    throw new ApiError(415, ErrorCode.UNSUPPORTED_MEDIA, 'Use a PNG, JPEG or WebP image.');
+  }
+  const output = await sharp(input, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const name = `${id}-${createHash('sha256').update(output).digest('hex').slice(0, 12)}.webp`;
+  const dir = join(dataDir, 'uploads', folder);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, name), output);
+  return `${folder}/${name}`;
+}

@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import type { IdentityVerifier } from '../auth/firebase.js';
+import { newFriendCode } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import { promoEvents, promoRedemptions, users } from '../db/schema.js';
+import type { Env } from '../env.js';
+import type { IdentityClaims, UserRow } from '../http/context.js';
+import { iso, isoOrNull } from './dto.js';
+
+export interface UserService {
+  /** Records activity (at most once a minute per user). */
+  touch(userId: string): void;
+  /** Asks the identity service whether the email is verified now; stores the answer. */
+  refreshVerification(user: UserRow): Promise<boolean>;
+  findOrCreate(
+    claims: IdentityClaims,
+    profile: { firstname?: string | null | undefined; locale: 'en' | 'fr' },
+  ): Promise<{ user: UserRow; created: boolean }>;
+  byId(id: string): Promise<UserRow | undefined>;
+  pictureUrl(picture: string | null): string | null;
+  summary(user: Pick<UserRow, 'id' | 'username' | 'firstname' | 'lastname' | 'picture'>): {
+    id: string;
+    username: string | null;
+    firstname: string | null;
+    lastname: string | null;
+    picture: string | null;
+  };
+  full(user: UserRow): Promise<FullUser>;
+  settings(user: UserRow): {
+    language: 'en' | 'fr';
+    currency: 'usd' | 'eur';
+    profileVisibility: 'public' | 'friends' | 'private';
+    defaultFormatId: string | null;
+  };
+  badges(userId: string): Promise<Badge[]>;
+}
+
+export interface Badge {
+  id: string;
+  eventId: string;
+  name: string;
+  description: string | null;
+  image: string | null;
+  grantedAt: string;
+}
+
+export interface FullUser {
+  id: string;
+  username: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  picture: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  provider: 'google' | 'apple' | 'password' | 'other';
+  code: string;
+  createdAt: string;
+  lastSeen: string | null;
+  badges: Badge[];
+}
+
+export function createUserService(db: Db, env: Env, identity: IdentityVerifier): UserService {
+  const lastTouch = new Map<string, number>();
+  const lastVerifyCheck = new Map<string, number>();
+
+  const service: UserService = {
+    touch(userId) {
+      const now = Date.now();
+      if ((lastTouch.get(userId) ?? 0) > now - 60_000) return;
+      lastTouch.set(userId, now);
+      db.update(users)
+        .set({ lastSeen: new Date(now) })
+        .where(eq(users.id, userId))
+        .catch(() => lastTouch.delete(userId));
+    },
+
+    async refreshVerification(user) {
+      const now = Date.now();
+      if ((lastVerifyCheck.get(user.firebaseUid) ?? 0) > now - 5_000) return false;
+      lastVerifyCheck.set(user.firebaseUid, now);
+      const verified = await identity.emailVerified(user.firebaseUid);
+      if (verified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      return verified;
+    },
+
+    async findOrCreate(claims, profile) {
+      const existing = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
+      const found = existing[0];
+      if (found) {
+        const changes: Partial<UserRow> = {};
+        if (claims.emailVerified && !found.emailVerified) changes.emailVerified = true;
+        if (claims.email && claims.email !== found.email) changes.email = claims.email;
+        if (Object.keys(changes).length) {
+          const [updated] = await db.update(users).set(changes).where(eq(users.id, found.id)).returning();
+          return { user: updated ?? found, created: false };
+        }
+        return { user: found, created: false };
+      }
+      const firstname = profile.firstname?.trim() || claims.name?.split(' ')[0] || null;
+      const lastname = claims.name?.includes(' ') ? claims.name.split(' ').slice(1).join(' ') : null;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const inserted = await db
+          .insert(users)
+          .values({
+            firebaseUid: claims.uid,
+            email: claims.email,
+            emailVerified: claims.emailVerified,
+            provider: claims.provider,
+            firstname,
+            lastname,
+            picture: claims.picture,
+            code: newFriendCode(),
+            language: profile.locale,
+            currency: profile.locale === 'fr' ? 'eur' : 'usd',
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted[0]) return { user: inserted[0], created: true };
+        // Either the uid was created concurrently, or the code collided: look again, then retry.
+        const again = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
+        if (again[0]) return { user: again[0], created: false };
+      }
+      throw new Error('Could not allocate a friend code');
+    },
+
+    async byId(id) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+
+    pictureUrl(picture) {
+      if (!picture) return null;
+      return /^https?:\/\//.test(picture) ? picture : `${env.apiUrl}/uploads/${picture}`;
+    },
+
+    summary(user) {
+      return {
+        id: user.id,
+        username: user.username,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        picture: service.pictureUrl(user.picture),
+      };
+    },
+
+    async full(user) {
+      return {
+        ...service.summary(user),
+        email: user.email,
+        emailVerified: user.emailVerified,
+        provider: user.provider,
+        code: user.code,
+        createdAt: iso(user.createdAt),
+        lastSeen: isoOrNull(user.lastSeen),
+        badges: await service.badges(user.id),
+      };
+    },
+
+    settings(user) {
+      return {
+        language: user.language,
+        currency: user.currency,
+        profileVisibility: user.profileVisibility,
+        defaultFormatId: user.defaultFormatId,
+      };
+    },
+
+    async badges(userId) {
+      const rows = await db
+        .select({
+          eventId: promoEvents.id,
+          name: promoEvents.badgeName,
+          description: promoEvents.badgeDescription,
+          image: promoEvents.badgeImage,
+          grantedAt: promoRedemptions.redeemedAt,
+        })
+        .from(promoRedemptions)
+        .innerJoin(promoEvents, eq(promoEvents.id, promoRedemptions.eventId))
+        .where(eq(promoRedemptions.userId, userId))
+        .orderBy(promoRedemptions.redeemedAt);
+      return rows.map((r) => ({
+        id: r.eventId,
+        eventId: r.eventId,
+        name: r.name,
+        description: r.description,
+        image: r.image,
+        grantedAt: iso(r.grantedAt),
+      }));
+    },
+  };
+  return service;
+}

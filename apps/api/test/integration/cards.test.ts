@@ -1,0 +1,77 @@
+import { isNotFoundError } from '@companion/sdk';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPrices, cards } from '../../src/db/catalogue.js';
+import { importCatalogue } from '../../src/services/catalogue-import.js';
+import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
+import { HAS_SHARED_DATA, loadSharedCatalogue, SHARED_DATA } from './shared-data.js';
+
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind) => {
+  let t: TestServer;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    const result = await loadSharedCatalogue(t.server.services.db);
+    expect(result.cards).toBe(620);
+    u = await t.user();
+  });
+  afterAll(() => t?.close());
+
+  it('imports every shared card once (duplicate ids upsert) with sets', async () => {
+    const db = t.server.services.db;
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(cards);
+    expect(count?.n).toBe(614);
+    expect(await t.server.services.catalogueCounts()).toMatchObject({ cards: 614 });
+    const { sets } = await u.client.cards.sets();
+    expect(sets.length).toBeGreaterThanOrEqual(191);
+    expect(sets.find((s) => s.code === 'pip')?.name).toBe('Fallout');
+  });
+
+  it('re-import is an upsert and keeps one price snapshot per card per day', async () => {
+    const db = t.server.services.db;
+    const file = `${SHARED_DATA}/scryfall-json/mtg_ssm_cards.json`;
+    await importCatalogue(db, file, { date: '2020-01-01' });
+    await importCatalogue(db, file, { date: '2020-01-01' });
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(cards);
+    expect(count?.n).toBe(614);
+    const [snap] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cardPrices)
+      .where(sql`${cardPrices.date} = '2020-01-01'`);
+    expect(snap?.n).toBe(88);
+  });
+
+  it('finds a printing by set, number, language and finish', async () => {
+    const res = await u.client.cards.get({ query: { set_code: 'ISD', collector_number: '51' } });
+    expect(res.card.name).toBe('Delver of Secrets // Insectile Aberration');
+    expect(res.finish).toBe('nonfoil');
+    expect(res.card.card_faces?.map((f) => f.name)).toEqual(['Delver of Secrets', 'Insectile Aberration']);
+    const fr = await u.client.cards.get({ query: { set_code: 'ren', collector_number: '158', lang: 'fr' } });
+    expect(fr.card.printed_name).toBe('Bibliothèque sylvestre');
+    expect(fr.card.lang).toBe('fr');
+    const missing = await u.client.cards
+      .get({ query: { set_code: 'zzz', collector_number: '1' } })
+      .catch((e: unknown) => e);
+    expect(isNotFoundError(missing)).toBe(true);
+  });
+
+  it('lists prints newest first and prices with history', async () => {
+    const forest = await u.client.cards.search({
+      query: { q: '!forest', unique: 'prints', order: 'released', dir: 'desc' },
+    });
+    expect(forest.total).toBe(17); // 20 Forest objects in the files, 17 distinct printings
+    const first = forest.cards[0];
+    if (!first) throw new Error('no forest');
+    const prints = await u.client.cards.prints({ params: { id: first.id } });
+    expect(prints.cards).toHaveLength(forest.total);
+    const dates = prints.cards.map((c) => c.released_at ?? '');
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const price = await u.client.cards.price({ query: { id: first.id } });
+    expect(price.id).toBe(first.id);
+    expect(price.history.length).toBeGreaterThanOrEqual(1);
+    const bySet = await u.client.cards.price({
+      query: { set_code: first.set, collector_number: first.collector_number, lang: first.lang },
+    });
+    expect(bySet.id).toBe(first.id);
+  });
+});

@@ -1,0 +1,181 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseCollection, parseDecklist } from '@companion/sdk/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
+import { HAS_SHARED_DATA, loadSharedCatalogue, SHARED_DATA } from './shared-data.js';
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : /\.(csv|dek)$/.test(f) ? [p] : [];
+  });
+}
+const CSV_DIR = join(SHARED_DATA, 'collection-csv');
+const files = HAS_SHARED_DATA ? [...walk(CSV_DIR), ...walk(join(SHARED_DATA, 'mtgo-dek'))] : [];
+
+/** What the SDK parser reads from a file (the import must account for every row). */
+function expectedOf(content: string, file: string) {
+  try {
+    const parsed = file.endsWith('.dek')
+      ? parseDecklist(content, { format: 'dek' })
+      : (() => {
+          try {
+            return parseCollection(content);
+          } catch {
+            return null;
+          }
+        })();
+    if (!parsed) return null;
+    const rows = parsed.rows as Array<{ quantity: number; finish: string; language?: string }>;
+    const byFinish: Record<string, number> = {};
+    const byLanguage: Record<string, number> = {};
+    for (const r of rows) {
+      byFinish[r.finish] = (byFinish[r.finish] ?? 0) + r.quantity;
+      byLanguage[r.language ?? 'en'] = (byLanguage[r.language ?? 'en'] ?? 0) + r.quantity;
+    }
+    return {
+      rows: rows.length + parsed.errors.length,
+      quantity: rows.reduce((s, r) => s + r.quantity, 0),
+      errors: parsed.errors.length,
+      byFinish,
+      byLanguage,
+    };
+  } catch {
+    return null;
+  }
+}
+
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
+  let t: TestServer;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    await loadSharedCatalogue(t.server.services.db);
+    u = await t.user();
+  });
+  afterAll(() => t?.close());
+
+  it.each(files.map((f) => [relative(SHARED_DATA, f), f]))('%s: no row is lost', async (_name, file) => {
+    const content = readFileSync(file, 'utf8');
+    const expected = expectedOf(content, file);
+    const { list } = await u.client.lists.create({ body: { name: file.slice(-60), type: 'collection' } });
+    const result = await u.client.lists
+      .import({ params: { id: list.id }, body: { content, filename: file.split('/').pop() } })
+      .catch((e: unknown) => e);
+    if (expected === null) {
+      // Not a collection export the formats know (e.g. wrong headers, Cardmarket): a clear 400.
+      expect((result as { status: number }).status).toBe(400);
+      expect((result as Error).message.length).toBeGreaterThan(10);
+      return;
+    }
+    if (result instanceof Error) throw result;
+    const report = result as Awaited<ReturnType<typeof u.client.lists.import>>;
+    const { byId, bySetNumber, byName } = report.resolved;
+    expect(report.rows).toBe(expected.rows);
+    expect(
+      byId + bySetNumber + byName + report.merged + report.unresolved.length + report.errors.length,
+    ).toBe(report.rows);
+    expect(report.errors).toHaveLength(expected.errors);
+    expect(report.added).toBe(expected.quantity);
+    // The list holds every copy, in the finishes and languages of the file.
+    const page = await u.client.lists.get({ params: { id: list.id }, query: { limit: 200 } });
+    expect(page.list.cards).toBe(expected.quantity);
+    if (page.total <= 200) {
+      const byFinish: Record<string, number> = {};
+      const byLanguage: Record<string, number> = {};
+      for (const e of page.entries) {
+        byFinish[e.finish] = (byFinish[e.finish] ?? 0) + e.quantity;
+        byLanguage[e.language] = (byLanguage[e.language] ?? 0) + e.quantity;
+      }
+      expect(byFinish).toEqual(expected.byFinish);
+      expect(byLanguage).toEqual(expected.byLanguage);
+    }
+    // Every unresolved row is an unresolved entry with its reason.
+    const unresolved = await u.client.lists.get({
+      params: { id: list.id },
+      query: { unresolved: true, limit: 1 },
+    });
+    expect(unresolved.total).toBe(report.unresolved.length);
+    if (report.revision) expect(report.revision.action).toBe('import');
+  });
+
+  it('resolves by id, set + number + language and name (either face); merges identical rows', async () => {
+    const csv = [
+      'name,set_code,set_name,collector_number,language,finish,quantity,condition,scryfall_id,purchase_price,purchase_currency,tags',
+      'Whatever,,,,en,nonfoil,1,NM,9052f5c7-ee3b-457d-97ca-ac6b4518997c,,,',
+      'Old id,,,,en,nonfoil,1,NM,585fa2cc-4f77-47ab-8d2c-c68258ced283,,,', // migrated (merged) id
+      'Delver of Secrets,isd,,51,en,foil,2,NM,,,,',
+      'Delver of Secrets,isd,,51,en,foil,1,NM,,,,', // identical: merges
+      'Sylvan Library,ren,,158,fr,nonfoil,1,LP,,,,',
+      'Sylvan Library,ren,,158,de,nonfoil,1,LP,,,,', // no German printing: the English one, German kept
+      'Insectile Aberration,,,,en,nonfoil,1,,,,,', // back face name
+      'consecrate // consume,,,,en,nonfoil,1,,,,,', // full name, any case
+      'Bust,,,,ja,nonfoil,1,,,,,',
+      'Not A Card,zzz,,1,en,nonfoil,3,,,,,',
+      'Not A Card,zzz,,1,en,nonfoil,1,,,,,',
+    ].join('\n');
+    const { list } = await u.client.lists.create({ body: { name: 'crafted', type: 'collection' } });
+    const report = await u.client.lists.import({ params: { id: list.id }, body: { content: csv } });
+    expect(report.format).toBe('companion');
+    expect(report.resolved).toEqual({ byId: 1, bySetNumber: 3, byName: 3 });
+    expect(report.merged).toBe(3); // Delver row, second Doubling Cube (same id after migration), Not A Card
+    expect(report.unresolved).toEqual([
+      expect.objectContaining({
+        line: 11,
+        name: 'Not A Card',
+        reason: expect.stringContaining('No card named'),
+      }),
+    ]);
+    expect(report.rows).toBe(11);
+    const page = await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } });
+    const find = (name: string, lang = 'en') =>
+      page.entries.find((e) => (e.card?.name ?? e.unresolved?.name) === name && e.language === lang);
+    expect(find('Doubling Cube // Doubling Cube')?.quantity).toBe(2);
+    expect(find('Delver of Secrets // Insectile Aberration')?.quantity).toBe(2 + 1);
+    expect(find('Sylvan Library', 'fr')?.card?.lang).toBe('fr');
+    expect(find('Sylvan Library', 'de')?.card?.name).toBe('Sylvan Library'); // only a French printing here
+    expect(find('Consecrate // Consume')).toBeDefined();
+    expect(find('Boom // Bust', 'ja')).toBeDefined();
+    expect(find('Not A Card')?.quantity).toBe(4);
+    expect(find('Not A Card')?.unresolved?.setCode).toBe('zzz');
+
+    // The user fixes the unresolved entry by naming the card.
+    const entryId = report.unresolved[0]?.entryId ?? '';
+    const island = (await u.client.cards.search({ query: { q: '!island lang:en', unique: 'cards' } }))
+      .cards[0];
+    await u.client.lists.updateCards({
+      params: { id: list.id },
+      body: { cards: [{ entryId, cardId: island?.id ?? '' }] },
+    });
+    const fixed = await u.client.lists.get({ params: { id: list.id }, query: { unresolved: true } });
+    expect(fixed.total).toBe(0);
+  });
+
+  it('imports a pasted decklist and reports parse errors per row', async () => {
+    const { list } = await u.client.lists.create({ body: { name: 'deck paste', type: 'custom' } });
+    const report = await u.client.lists.import({
+      params: { id: list.id },
+      body: {
+        content:
+          'Deck\n4 Dark Ritual\n2 Force of Will (ALL) 54\n1 Unknown Card Name\n\nSideboard\n1 Mana Vault\n',
+      },
+    });
+    expect(['arena', 'mtgo', 'plain']).toContain(report.format);
+    expect(report.added).toBe(8);
+    expect(report.unresolved.map((u) => u.name)).toEqual(['Unknown Card Name']);
+  });
+
+  it('imports the 7,385-row Moxfield export in one revision, fast', async () => {
+    const content = readFileSync(join(CSV_DIR, 'mtgcsvhelper/Collection/moxfield-haves.csv'), 'utf8');
+    const { list } = await u.client.lists.create({ body: { name: 'moxfield', type: 'collection' } });
+    const started = performance.now();
+    const report = await u.client.lists.import({ params: { id: list.id }, body: { content } });
+    const ms = performance.now() - started;
+    console.info(`[${kind}] moxfield-haves.csv: ${report.rows} rows in ${Math.round(ms)} ms`);
+    expect(report.rows).toBe(7385);
+    expect(ms).toBeLessThan(3000);
+    const { total } = await u.client.lists.revisions({ params: { id: list.id } });
+    expect(total).toBe(2);
+  });
+});

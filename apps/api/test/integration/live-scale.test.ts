@@ -1,0 +1,216 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@companion/sdk';
+import type { LiveMessage } from '@companion/sdk/contract';
+import {
+  createLiveClient,
+  type LiveClient,
+  type LiveMessageFrame,
+  type LiveStatus,
+} from '@companion/sdk/live';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { parseEnv } from '../../src/env.js';
+import { type BuildOptions, buildServer, type Server } from '../../src/server.js';
+import { PROJECT_ID } from '../support/emulator.js';
+import {
+  EmulatorIdentity,
+  startTestServer,
+  storages,
+  TEST_API_KEY,
+  TEST_SECRET,
+  type TestServer,
+} from '../support/index.js';
+
+const text = (t: string): LiveMessage => ({ type: 'text', text: t });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A database whose `close` is a no-op, so that several servers (or restarts) can share it. */
+const shared = (database: Database): Database => ({ ...database, close: async () => {} });
+
+async function startInstance(
+  database: Database,
+  port: number,
+  extraEnv: Record<string, string> = {},
+  live: BuildOptions['live'] = {},
+): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'companion-live-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
+    COMPANION_API_KEYS: `${TEST_API_KEY}:${TEST_SECRET}`,
+    COMPANION_LOG_LEVEL: 'silent',
+    ...extraEnv,
+  });
+  const server = await buildServer(env, { database: shared(database), live });
+  const url = await server.listen(port);
+  return {
+    server,
+    url,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A live client on `ws`, with quick reconnections, recording what it receives. */
+function live(url: string, token: string, role: 'sender' | 'overlay', afterSeq?: number) {
+  const client = createLiveClient({
+    url,
+    token,
+    role,
+    WebSocket,
+    backoff: { initialMs: 100, maxMs: 1000 },
+    ...(afterSeq === undefined ? {} : { afterSeq }),
+  });
+  const received: LiveMessageFrame[] = [];
+  const statuses: LiveStatus[] = [];
+  client.on('message', (f) => received.push(f));
+  client.on('status', (s) => statuses.push(s));
+  return { client, received, statuses };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+const opened = (c: LiveClient) => until(() => c.status === 'open', 'the live client to open');
+const texts = (frames: LiveMessageFrame[]) =>
+  frames.flatMap((f) => (f.message.type === 'text' ? [f.message.text] : []));
+
+describe.each(storages())('live channel across a restart on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('reconnects by itself and loses nothing sent after reconnecting, nor what was queued meanwhile', async () => {
+    const alice = await t.user();
+    const { token: streaming } = await alice.client.auth.streamingToken();
+    const database = t.server.services.database;
+    let instance = await startInstance(database, 0);
+    const port = Number(new URL(instance.url).port);
+    const overlay = live(instance.url, streaming, 'overlay', 0);
+    const sender = live(instance.url, alice.token, 'sender');
+    try {
+      await Promise.all([opened(overlay.client), opened(sender.client)]);
+      await sender.client.send(text('before'));
+      await until(() => overlay.received.length === 1, 'the first message');
+
+      await instance.close();
+      await until(() => overlay.client.status === 'reconnecting', 'the overlay to notice');
+      await until(() => sender.client.status === 'reconnecting', 'the sender to notice');
+      const queued = sender.client.send(text('queued while down'));
+      await sleep(300);
+      instance = await startInstance(database, port);
+
+      await Promise.all([opened(overlay.client), opened(sender.client)]);
+      await queued;
+      for (let i = 1; i <= 5; i += 1) await sender.client.send(text(`after ${i}`));
+      await until(() => overlay.received.length === 7, 'every message after the restart').catch((e) => {
+        console.log(JSON.stringify(overlay.received), overlay.statuses, sender.statuses);
+        throw e;
+      });
+      expect(texts(overlay.received)).toEqual([
+        'before',
+        'queued while down',
+        'after 1',
+        'after 2',
+        'after 3',
+        'after 4',
+        'after 5',
+      ]);
+      expect(overlay.statuses).toEqual(['open', 'reconnecting', 'open']);
+    } finally {
+      overlay.client.close();
+      sender.client.close();
+      await instance.close();
+    }
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+describe.runIf(redisUrl && databaseUrl)('live channel across two instances (Redis + PostgreSQL)', () => {
+  const schema = `live_${randomBytes(6).toString('hex')}`;
+  const keyPrefix = `test:${randomUUID().slice(0, 8)}:`;
+  let databases: Database[] = [];
+  let a: Awaited<ReturnType<typeof startInstance>>;
+  let b: Awaited<ReturnType<typeof startInstance>>;
+
+  beforeAll(async () => {
+    // Two instances, each with its own connection pool on one PostgreSQL schema, and one Redis.
+    databases = [
+      await openDatabase({ databaseUrl, pgSchema: schema, poolSize: 5 }),
+      await openDatabase({ databaseUrl, pgSchema: schema, poolSize: 5 }),
+    ];
+    const env = { REDIS_URL: redisUrl!, DATABASE_URL: databaseUrl! };
+    a = await startInstance(databases[0]!, 0, env, { keyPrefix });
+    b = await startInstance(databases[1]!, 0, env, { keyPrefix });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (const d of databases) await d.close();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it('delivers from a sender on A to an overlay on B, and a rotation on A disconnects it on B', async () => {
+    expect(a.server.app.live.bus.kind).toBe('redis');
+    const identity = new EmulatorIdentity(inject('emulatorHost'));
+    const account = await identity.signUp();
+    await identity.verifyEmail(account.uid);
+    const { idToken } = await identity.signIn(account.email, account.password);
+    const anonymous = createClient({ baseUrl: a.url, apiKey: TEST_API_KEY, secret: TEST_SECRET, retry: 0 });
+    const session = await anonymous.auth.signin({ identityToken: idToken, body: { locale: 'en' } });
+    const client = createClient({
+      baseUrl: a.url,
+      apiKey: TEST_API_KEY,
+      secret: TEST_SECRET,
+      retry: 0,
+      credentials: () => ({ token: session.token, userId: session.user.id }),
+    });
+    const { token: streaming } = await client.auth.streamingToken();
+
+    const overlay = live(b.url, streaming, 'overlay');
+    const sender = live(a.url, session.token, 'sender');
+    const errors: number[] = [];
+    overlay.client.on('error', (e) => errors.push(e.code));
+    try {
+      await Promise.all([opened(overlay.client), opened(sender.client)]);
+      const first = await sender.client.send(text('from A'));
+      const second = await sender.client.send(text('to B'));
+      await until(() => overlay.received.length === 2, 'the overlay on B');
+      expect(overlay.received.map((f) => [f.seq, f.id])).toEqual([
+        [first.seq, first.id],
+        [second.seq, second.id],
+      ]);
+      expect(texts(overlay.received)).toEqual(['from A', 'to B']);
+      expect(b.server.app.live.stats()).toEqual({ sockets: 1, users: 1 });
+
+      await client.auth.streamingToken();
+      await until(() => overlay.client.status === 'closed', 'the revoked overlay on B to close');
+      expect(errors).toContain(50);
+    } finally {
+      overlay.client.close();
+      sender.client.close();
+    }
+  });
+});
