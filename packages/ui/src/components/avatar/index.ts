@@ -1,0 +1,2 @@
+export type { AvatarProps } from './avatar';
+export { Avatar, initialsOf } from './avatar';

@@ -1,0 +1,2 @@
+export type { BadgeProps, BadgeTone } from './badge';
+export { Badge, badgeTones } from './badge';

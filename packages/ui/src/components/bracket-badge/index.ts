@@ -1,0 +1,2 @@
+export type { Bracket, BracketBadgeProps } from './bracket-badge';
+export { BracketBadge, isBracket } from './bracket-badge';

@@ -1,0 +1,2 @@
+export type { ButtonProps, ButtonSize, ButtonVariant } from './button';
+export { Button, buttonSizes, buttonVariants } from './button';

@@ -1,0 +1,2 @@
+export type { ConfirmDialogProps, DialogProps } from './dialog';
+export { ConfirmDialog, Dialog } from './dialog';

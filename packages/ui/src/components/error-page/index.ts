@@ -1,0 +1,2 @@
+export type { ErrorPageProps, ErrorPageVariant } from './error-page';
+export { ErrorPage } from './error-page';

@@ -1,0 +1,2 @@
+export type { MenuEntry, MenuProps } from './menu';
+export { Menu } from './menu';

@@ -1,0 +1,2 @@
+export type { PageLayoutProps } from './page-layout';
+export { PageLayout } from './page-layout';

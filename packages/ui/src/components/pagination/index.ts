@@ -1,0 +1,2 @@
+export type { PageItem, PaginationProps } from './pagination';
+export { Pagination, paginationRange } from './pagination';

@@ -1,0 +1,2 @@
+export type { Rarity, SetSymbolProps } from './set-symbol';
+export { rarities, SetSymbol } from './set-symbol';

@@ -1,0 +1,2 @@
+export type { SkeletonProps, SpinnerProps } from './spinner';
+export { Skeleton, Spinner } from './spinner';

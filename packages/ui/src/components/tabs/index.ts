@@ -1,0 +1,2 @@
+export type { TabItem, TabsProps } from './tabs';
+export { Tabs } from './tabs';

@@ -1,0 +1,2 @@
+export type { ToasterProps, ToastItem, ToastTone } from './toast';
+export { Toaster } from './toast';
