@@ -1,0 +1,206 @@
+import { type CompanionError, isCompanionError } from '@companion/sdk';
+import { contract, type Session } from '@companion/sdk/contract';
+import { useMutation } from '@tanstack/react-query';
+import {
+  type Auth,
+  confirmPasswordReset,
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  getIdToken,
+  initializeRecaptchaConfig,
+  OAuthProvider,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  type User,
+  validatePassword,
+} from 'firebase/auth';
+import { type CompanionContextValue, useCompanion } from '../context.js';
+import { signInLocale } from '../store/language-store.js';
+import { AuthFlowError } from './errors.js';
+
+export type SignInError = AuthFlowError | CompanionError;
+
+/** Turns anything a flow throws into a friendly error; the API's own errors pass through. */
+function friendly(ctx: CompanionContextValue, error: unknown): SignInError {
+  if (isCompanionError(error) || error instanceof AuthFlowError) return error;
+  return new AuthFlowError(error, ctx.languageStore.getState().language);
+}
+
+/** Runs a flow step, mapping Firebase failures to `AuthFlowError`. */
+async function flow<T>(ctx: CompanionContextValue, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw friendly(ctx, error);
+  }
+}
+
+/** The emulator answers 501 to these; production may not need them either. Never fatal. */
+async function bestEffortRecaptcha(auth: Auth): Promise<void> {
+  try {
+    await initializeRecaptchaConfig(auth);
+  } catch {
+    // not implemented by the emulator / not enabled for the project
+  }
+}
+
+/** Checks the project's password policy; a violation is an error, an unavailable policy is not. */
+async function checkPasswordPolicy(auth: Auth, password: string): Promise<void> {
+  let valid = true;
+  try {
+    valid = (await validatePassword(auth, password)).isValid;
+  } catch {
+    return; // policy endpoint unavailable (emulator: HTTP 501): the server still enforces it
+  }
+  if (!valid) throw { code: 'auth/password-does-not-meet-requirements' };
+}
+
+async function openSession(
+  ctx: CompanionContextValue,
+  user: User,
+  kind: 'signin' | 'login',
+  extra: { firstname?: string | null; fcmToken?: string | null } = {},
+): Promise<Session> {
+  const identityToken = await getIdToken(user, true);
+  ctx.userStore.setIdToken(identityToken);
+  const body = { locale: signInLocale(), fcmToken: extra.fcmToken ?? null };
+  const session =
+    kind === 'signin'
+      ? await ctx.client.call(contract.auth.signin, {
+          identityToken,
+          body: { ...body, firstname: extra.firstname ?? null },
+        })
+      : await ctx.client.call(contract.auth.login, { identityToken, body });
+  ctx.userStore.setSession(session);
+  return session;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstname: string;
+  fcmToken?: string | null;
+}
+
+/** Email/password sign-up: creates the Firebase account, sends the verification email, then /auth/signin. */
+export function useSignUp() {
+  const ctx = useCompanion();
+  return useMutation<Session, SignInError, SignUpInput>({
+    mutationKey: ['identity', 'signUp'],
+    mutationFn: (input) =>
+      flow(ctx, async () => {
+        await bestEffortRecaptcha(ctx.auth);
+        await checkPasswordPolicy(ctx.auth, input.password);
+        const { user } = await createUserWithEmailAndPassword(ctx.auth, input.email, input.password);
+        try {
+          await sendEmailVerification(user);
+        } catch (error) {
+          console.error('Error sending verification email:', error);
+        }
+        return openSession(ctx, user, 'signin', {
+          firstname: input.firstname,
+          fcmToken: input.fcmToken ?? null,
+        });
+      }),
+  });
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  fcmToken?: string | null;
+}
+
+/** Email/password sign-in, then /auth/login. */
+export function useSignIn() {
+  const ctx = useCompanion();
+  return useMutation<Session, SignInError, SignInInput>({
+    mutationKey: ['identity', 'signIn'],
+    mutationFn: (input) =>
+      flow(ctx, async () => {
+        await bestEffortRecaptcha(ctx.auth);
+        const { user } = await signInWithEmailAndPassword(ctx.auth, input.email, input.password);
+        return openSession(ctx, user, 'login', { fcmToken: input.fcmToken ?? null });
+      }),
+  });
+}
+
+/** Sends (again) the verification email to the signed-in Firebase user. */
+export function useSendVerificationEmail() {
+  const ctx = useCompanion();
+  return useMutation<void, SignInError, void>({
+    mutationKey: ['identity', 'sendVerificationEmail'],
+    mutationFn: () =>
+      flow(ctx, async () => {
+        const user = ctx.auth.currentUser;
+        if (!user) throw { code: 'auth/no-current-user' };
+        await sendEmailVerification(user);
+      }),
+  });
+}
+
+/** Password reset, step 1: email a code. */
+export function useSendPasswordReset() {
+  const ctx = useCompanion();
+  return useMutation<void, SignInError, { email: string }>({
+    mutationKey: ['identity', 'sendPasswordReset'],
+    mutationFn: ({ email }) => flow(ctx, () => sendPasswordResetEmail(ctx.auth, email)),
+  });
+}
+
+/** Password reset, step 2: the code from the email and the new password. */
+export function useConfirmPasswordReset() {
+  const ctx = useCompanion();
+  return useMutation<void, SignInError, { code: string; newPassword: string }>({
+    mutationKey: ['identity', 'confirmPasswordReset'],
+    mutationFn: ({ code, newPassword }) => flow(ctx, () => confirmPasswordReset(ctx.auth, code, newPassword)),
+  });
+}
+
+const firstName = (user: User) => user.displayName?.trim().split(/\s+/)[0] || null;
+
+/** Google sign-in in a popup, then /auth/signin (creates the account the first time). Needs `googleClientId`. */
+export function useGoogleSignIn() {
+  const ctx = useCompanion();
+  return useMutation<Session, SignInError, { fcmToken?: string | null } | void>({
+    mutationKey: ['identity', 'google'],
+    mutationFn: (input) =>
+      flow(ctx, async () => {
+        if (!ctx.providers.google) throw { code: 'auth/provider-not-configured' };
+        const provider = new GoogleAuthProvider();
+        provider.addScope('email');
+        provider.addScope('profile');
+        const result = await signInWithPopup(ctx.auth, provider);
+        const credential = GoogleAuthProvider.credentialFromResult(result);
+        ctx.userStore.setProviderToken('google', credential?.idToken ?? credential?.accessToken ?? null);
+        return openSession(ctx, result.user, 'signin', {
+          firstname: firstName(result.user),
+          fcmToken: input?.fcmToken ?? null,
+        });
+      }),
+  });
+}
+
+/** Apple sign-in in a popup, then /auth/signin. Needs `appleClientId`. */
+export function useAppleSignIn() {
+  const ctx = useCompanion();
+  return useMutation<Session, SignInError, { fcmToken?: string | null } | void>({
+    mutationKey: ['identity', 'apple'],
+    mutationFn: (input) =>
+      flow(ctx, async () => {
+        if (!ctx.providers.apple) throw { code: 'auth/provider-not-configured' };
+        const provider = new OAuthProvider('apple.com');
+        provider.addScope('email');
+        provider.addScope('name');
+        const result = await signInWithPopup(ctx.auth, provider);
+        const credential = OAuthProvider.credentialFromResult(result);
+        ctx.userStore.setProviderToken('apple', credential?.idToken ?? null);
+        return openSession(ctx, result.user, 'signin', {
+          firstname: firstName(result.user),
+          fcmToken: input?.fcmToken ?? null,
+        });
+      }),
+  });
+}

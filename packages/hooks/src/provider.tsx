@@ -1,0 +1,165 @@
+import type { CompanionClient } from '@companion/sdk';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type Auth, signOut } from 'firebase/auth';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { DEFAULT_PATHS } from './constants.js';
+import { CompanionContext, type CompanionContextValue, type CompanionPaths } from './context.js';
+import { syncToken, watchIdToken } from './identity/token.js';
+import { createQueryClient } from './query-client.js';
+import { connectUserStore } from './refresh/refresh.js';
+import { createLanguageStore, type LanguageStore } from './store/language-store.js';
+import type { UserStore } from './store/user-store.js';
+import { createVersionWatcher, type VersionWatcherOptions } from './version/version-watcher.js';
+
+export interface CompanionProviderProps {
+  /** SDK client created with `sessionClientOptions(userStore)` so 401s reach the store. */
+  client: CompanionClient;
+  /** Firebase Auth instance (`getAuth(app)`). */
+  auth: Auth;
+  /** The store the client reads credentials from (`createUserStore()`, created once at module scope). */
+  userStore: UserStore;
+  languageStore?: LanguageStore;
+  /** Defaults to one created with `createQueryClient()` when the provider mounts (never per render). */
+  queryClient?: QueryClient;
+  /** The app's router navigation (`(path) => router.push(path)`). */
+  navigate: (path: string) => void;
+  /** Current path with query, for the verify-email `redirect` (default: `location.pathname + location.search`). */
+  getCurrentPath?: () => string;
+  paths?: Partial<CompanionPaths>;
+  /** Public configuration: Google and Apple sign-in are offered only when these are set. */
+  googleClientId?: string | undefined;
+  appleClientId?: string | undefined;
+  /** Same-origin URL the ID token is POSTed to (DELETE on sign-out). Off when missing. */
+  tokenSyncUrl?: string | undefined;
+  /** Polls `builds/latest.json` when given. */
+  version?: VersionWatcherOptions | undefined;
+  children?: ReactNode;
+}
+
+/**
+ * Layout effects run before any passive effect, children's included: hydrating there means no child
+ * query subscribes (and fetches) before the persisted session and data are in place.
+ * On the server it is a plain (never run) effect.
+ */
+const useStartupEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** 401s from the same page within this time redirect once. */
+const SESSION_REDIRECT_DEDUPE_MS = 2_000;
+
+const defaultCurrentPath = () =>
+  typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+
+/**
+ * Makes the client, the stores and TanStack Query available to every hook, and runs the start-up
+ * work in effects (so nothing happens during server rendering): restore the store, follow other
+ * tabs, pick the language, watch the Firebase ID token, apply the session rules and poll for a new
+ * version.
+ */
+export function CompanionProvider(props: CompanionProviderProps) {
+  const { client, auth, userStore, navigate } = props;
+  // Created once per provider, lazily, never on re-render.
+  const [ownQueryClient] = useState(() => (props.queryClient ? null : createQueryClient()));
+  const queryClient = props.queryClient ?? (ownQueryClient as QueryClient);
+  const [ownLanguageStore] = useState(() => (props.languageStore ? null : createLanguageStore()));
+  const languageStore = props.languageStore ?? (ownLanguageStore as LanguageStore);
+  const [versionWatcher] = useState(() => (props.version ? createVersionWatcher(props.version) : null));
+
+  const getCurrentPath = props.getCurrentPath ?? defaultCurrentPath;
+  const login = props.paths?.login ?? DEFAULT_PATHS.login;
+  const verifyEmail = props.paths?.verifyEmail ?? DEFAULT_PATHS.verifyEmail;
+  const google = Boolean(props.googleClientId);
+  const apple = Boolean(props.appleClientId);
+
+  const value = useMemo<CompanionContextValue>(
+    () => ({
+      client,
+      auth,
+      userStore,
+      languageStore,
+      versionWatcher,
+      navigate,
+      getCurrentPath,
+      paths: { login, verifyEmail },
+      providers: { google, apple },
+    }),
+    [
+      client,
+      auth,
+      userStore,
+      languageStore,
+      versionWatcher,
+      navigate,
+      getCurrentPath,
+      login,
+      verifyEmail,
+      google,
+      apple,
+    ],
+  );
+
+  // Start-up: restore once, follow other tabs, keep store and cache in step, pick the language.
+  useStartupEffect(() => {
+    userStore.hydrate();
+    languageStore.init();
+    const stopListening = userStore.listen();
+    const disconnect = connectUserStore(queryClient, client, userStore);
+    return () => {
+      stopListening();
+      disconnect();
+    };
+  }, [userStore, languageStore, queryClient, client]);
+
+  // Session rules: 401 → logged out, /login; 401 code 53 → unverified, /verify-email?redirect=…
+  useEffect(() => {
+    if (!client.options.onUnauthorized || !client.options.onUnverified) {
+      console.warn(
+        'CompanionProvider: create the client with sessionClientOptions(userStore) so 401s end the session.',
+      );
+    }
+    // Parallel calls failing together (a dashboard's refresh) each report the 401 before the router
+    // has moved: navigate once per burst, not once per call (each would push a history entry).
+    let last: { from: string; to: string; at: number } | null = null;
+    const go = (here: string, to: string) => {
+      const now = Date.now();
+      if (last && last.from === here && last.to === to && now - last.at < SESSION_REDIRECT_DEDUPE_MS) return;
+      last = { from: here, to, at: now };
+      navigate(to);
+    };
+    return userStore.onSessionEvent((event) => {
+      const here = getCurrentPath();
+      if (event.type === 'unauthorized') {
+        queryClient.clear();
+        signOut(auth).catch((error: unknown) => console.error('Error signing out:', error));
+        if (!here.startsWith(login)) go(here, login);
+      } else if (!here.startsWith(verifyEmail)) {
+        go(here, `${verifyEmail}?redirect=${encodeURIComponent(here)}`);
+      }
+    });
+  }, [client, userStore, queryClient, auth, navigate, getCurrentPath, login, verifyEmail]);
+
+  // Identity token: fetched when the Firebase user changes, refreshed every 55 minutes.
+  const tokenSyncUrl = props.tokenSyncUrl;
+  useEffect(
+    () =>
+      watchIdToken({
+        auth,
+        onToken: (token) => {
+          userStore.setIdToken(token);
+          if (tokenSyncUrl) void syncToken(tokenSyncUrl, token);
+        },
+        onSignedOut: () => {
+          userStore.setIdToken(null);
+          if (tokenSyncUrl) void syncToken(tokenSyncUrl, null);
+        },
+      }),
+    [auth, userStore, tokenSyncUrl],
+  );
+
+  useEffect(() => versionWatcher?.start(), [versionWatcher]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CompanionContext.Provider value={value}>{props.children}</CompanionContext.Provider>
+    </QueryClientProvider>
+  );
+}

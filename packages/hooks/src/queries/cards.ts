@@ -1,0 +1,38 @@
+import type { CallArgs, CompanionClient } from '@companion/sdk';
+import { contract } from '@companion/sdk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCompanionClient } from '../context.js';
+import { CATALOGUE_STALE_TIME, endpointQuery } from './define.js';
+import { queryKeys } from './keys.js';
+
+const { cards } = contract;
+type E = typeof cards;
+const PRICE_STALE_TIME = 5 * 60 * 1000;
+
+/** GET /card by set_code, collector_number, lang, finish (default nonfoil). */
+export const cardQueryOptions = (client: CompanionClient, args: CallArgs<E['get']>) =>
+  endpointQuery(client, cards.get, args, queryKeys.cards.card(args.query), CATALOGUE_STALE_TIME);
+export const useCard = (args: CallArgs<E['get']>) => useQuery(cardQueryOptions(useCompanionClient(), args));
+
+/** GET /cards/search (Scryfall syntax). */
+export const cardSearchQueryOptions = (client: CompanionClient, args: CallArgs<E['search']>) =>
+  endpointQuery(client, cards.search, args, queryKeys.cards.search(args.query), CATALOGUE_STALE_TIME);
+export const useCardSearch = (args: CallArgs<E['search']>) =>
+  useQuery(cardSearchQueryOptions(useCompanionClient(), args));
+
+/** GET /cards/:id/prints */
+export const cardPrintsQueryOptions = (client: CompanionClient, args: CallArgs<E['prints']>) =>
+  endpointQuery(client, cards.prints, args, queryKeys.cards.prints(args.params.id), CATALOGUE_STALE_TIME);
+export const useCardPrints = (args: CallArgs<E['prints']>) =>
+  useQuery(cardPrintsQueryOptions(useCompanionClient(), args));
+
+/** GET /cards/sets */
+export const cardSetsQueryOptions = (client: CompanionClient) =>
+  endpointQuery(client, cards.sets, undefined, queryKeys.cards.sets(), CATALOGUE_STALE_TIME);
+export const useCardSets = () => useQuery(cardSetsQueryOptions(useCompanionClient()));
+
+/** GET /card/price by id, or set_code + collector_number (+ lang). */
+export const cardPriceQueryOptions = (client: CompanionClient, args: CallArgs<E['price']>) =>
+  endpointQuery(client, cards.price, args, queryKeys.cards.price(args.query), PRICE_STALE_TIME);
+export const useCardPrice = (args: CallArgs<E['price']>) =>
+  useQuery(cardPriceQueryOptions(useCompanionClient(), args));

@@ -1,0 +1,33 @@
+import type { CompanionClient } from '@companion/sdk';
+import { contract } from '@companion/sdk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCompanionClient } from '../context.js';
+import { endpointQuery, type Vars } from './define.js';
+import { queryKeys } from './keys.js';
+
+const { collection } = contract;
+type E = typeof collection;
+
+/** GET /user/collection: totals and breakdowns. */
+export const collectionSummaryQueryOptions = (client: CompanionClient, args?: Vars<E['summary']>) =>
+  endpointQuery(client, collection.summary, args, queryKeys.collection.summary(args?.query));
+export const useCollectionSummary = (args?: Vars<E['summary']>) =>
+  useQuery(collectionSummaryQueryOptions(useCompanionClient(), args));
+
+/** GET /user/collection/search (page 1 and 50 per page by default). */
+export const collectionSearchQueryOptions = (client: CompanionClient, args?: Vars<E['search']>) =>
+  endpointQuery(client, collection.search, args, queryKeys.collection.search(args?.query));
+export const useCollectionSearch = (args?: Vars<E['search']>) =>
+  useQuery(collectionSearchQueryOptions(useCompanionClient(), args));
+
+/**
+ * GET /user/collection/export (CSV text). Fetched on demand:
+ * `const csv = await queryClient.fetchQuery(collectionExportQueryOptions(client))`.
+ */
+export const collectionExportQueryOptions = (client: CompanionClient, args?: Vars<E['export']>) =>
+  endpointQuery(client, collection.export, args, queryKeys.collection.export(args?.query), 0, 0);
+export const useCollectionExport = (args?: Vars<E['export']>, options: { enabled?: boolean } = {}) =>
+  useQuery({
+    ...collectionExportQueryOptions(useCompanionClient(), args),
+    enabled: options.enabled ?? false,
+  });

@@ -1,0 +1,149 @@
+import type { CompanionClient } from '@companion/sdk';
+import { NetworkError, NotFoundError, ServerError, SessionExpiredError } from '@companion/sdk';
+import { type AnyEndpoint, Deck, DeckSummary, listEndpoints } from '@companion/sdk/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { sample } from '../../test/fixtures.js';
+import { setDeckBracketMutationOptions } from './decks.js';
+import { MAX_QUERY_RETRIES, retryPolicy } from './define.js';
+import { queryKeys } from './keys.js';
+import { endpointHooks } from './registry.js';
+
+function argsFor(ep: AnyEndpoint): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  if (ep.params) args.params = sample(ep.params);
+  if (ep.query) args.query = sample(ep.query);
+  if (ep.body) {
+    args.body =
+      ep.bodyType === 'multipart' ? { file: new Blob(['x'], { type: 'image/png' }) } : sample(ep.body);
+  }
+  if (ep.auth === 'identity') args.identityToken = 'firebase-id-token';
+  return args;
+}
+
+function fakeClient(ep: AnyEndpoint) {
+  const call = vi.fn(async () => (ep.responseType === 'text' ? 'csv' : sample(ep.response)));
+  return { client: { call } as unknown as CompanionClient, call };
+}
+
+describe('every contract entry has a query or a mutation', () => {
+  const all = listEndpoints();
+  const registry = endpointHooks as Record<
+    string,
+    { kind: string; factory: (...a: unknown[]) => unknown; hook: unknown }
+  >;
+
+  it('covers listEndpoints() exactly', () => {
+    const names = all.map((e) => `${e.domain}.${e.name}`);
+    const missing = names.filter((n) => !(n in registry));
+    expect(missing, `no hook for: ${missing.join(', ')}`).toEqual([]);
+    expect(Object.keys(registry).sort()).toEqual([...names].sort());
+  });
+
+  it.each(all.map((e) => [`${e.domain}.${e.name}`, e] as const))(
+    '%s calls its own endpoint',
+    async (name, entry) => {
+      const ep = entry.endpoint;
+      const hook = registry[name];
+      expect(hook).toBeDefined();
+      if (!hook) return;
+      expect(hook.kind).toBe(ep.method === 'GET' ? 'query' : 'mutation');
+      expect(hook.hook).toBeTypeOf('function');
+      const { client, call } = fakeClient(ep);
+      const args = argsFor(ep);
+
+      if (hook.kind === 'query') {
+        const options = hook.factory(client, args) as {
+          queryKey: unknown[];
+          queryFn: (ctx: { signal: AbortSignal }) => Promise<unknown>;
+          staleTime: number;
+          retry: unknown;
+        };
+        expect(Array.isArray(options.queryKey)).toBe(true);
+        expect(options.retry).toBe(retryPolicy);
+        expect(options.staleTime).toBeTypeOf('number');
+        // the key is stable for the same arguments
+        expect((hook.factory(client, args) as { queryKey: unknown }).queryKey).toEqual(options.queryKey);
+        await options.queryFn({ signal: new AbortController().signal });
+      } else {
+        const options = hook.factory(client) as {
+          mutationKey: unknown[];
+          mutationFn: (vars: unknown, ctx: unknown) => Promise<unknown>;
+        };
+        expect(options.mutationKey).toHaveLength(2);
+        await options.mutationFn(args, {
+          client: new QueryClient(),
+          meta: undefined,
+          mutationKey: options.mutationKey,
+        });
+      }
+      expect(call).toHaveBeenCalledTimes(1);
+      expect((call.mock.calls[0] as unknown[])[0]).toBe(ep);
+    },
+  );
+});
+
+describe('query keys', () => {
+  it('are hierarchical so a prefix invalidates everything under it', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(queryKeys.decks.list(), { decks: [] });
+    qc.setQueryData(queryKeys.decks.view('d1', { formatid: 'f' }), { deck: {} });
+    qc.setQueryData(queryKeys.decks.view('d2'), { deck: {} });
+    qc.setQueryData(queryKeys.games.list(), { games: [] });
+    await qc.invalidateQueries({ queryKey: queryKeys.decks.detail('d1') });
+    expect(qc.getQueryState(queryKeys.decks.view('d1', { formatid: 'f' }))?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(queryKeys.decks.view('d2'))?.isInvalidated).toBe(false);
+    await qc.invalidateQueries({ queryKey: queryKeys.decks.all });
+    expect(qc.getQueryState(queryKeys.decks.list())?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(queryKeys.games.list())?.isInvalidated).toBe(false);
+  });
+});
+
+describe('retry policy', () => {
+  it('refuses non-retryable errors and retries retryable ones once (ky already retried)', () => {
+    expect(retryPolicy(0, new NotFoundError())).toBe(false);
+    expect(retryPolicy(0, new SessionExpiredError())).toBe(false);
+    expect(retryPolicy(0, new ServerError())).toBe(true);
+    expect(retryPolicy(0, new NetworkError())).toBe(true);
+    expect(retryPolicy(MAX_QUERY_RETRIES, new ServerError())).toBe(false);
+  });
+});
+
+describe('optimistic deck bracket', () => {
+  function setup(result: () => Promise<unknown>) {
+    const qc = new QueryClient();
+    const summary = { ...sample(DeckSummary), id: 'd1', bracket: 2 as const };
+    const deck = { ...sample(Deck), ...summary };
+    qc.setQueryData(queryKeys.decks.list(), { decks: [summary] });
+    qc.setQueryData(queryKeys.decks.view('d1'), { deck });
+    const call = vi.fn(result);
+    const options = setDeckBracketMutationOptions({ call } as unknown as CompanionClient);
+    const mutation = qc.getMutationCache().build(qc, options);
+    const bracketInList = () =>
+      (qc.getQueryData(queryKeys.decks.list()) as { decks: DeckSummary[] }).decks[0]?.bracket;
+    const bracketInView = () => (qc.getQueryData(queryKeys.decks.view('d1')) as { deck: Deck }).deck.bracket;
+    return { qc, mutation, deck, bracketInList, bracketInView };
+  }
+
+  it('moves at once and keeps the server answer', async () => {
+    let resolve!: (v: unknown) => void;
+    const { mutation, deck, bracketInList, bracketInView } = setup(() => new Promise((r) => (resolve = r)));
+    const done = mutation.execute({ params: { id: 'd1' }, body: { bracket: 4 } });
+    await vi.waitFor(() => expect(bracketInList()).toBe(4));
+    expect(bracketInView()).toBe(4);
+    resolve({ deck: { ...deck, bracket: 4 }, check: { ...deck.bracketCheck, bracket: 4 } });
+    await done;
+    expect(bracketInList()).toBe(4);
+  });
+
+  it('rolls back on error', async () => {
+    const { mutation, bracketInList, bracketInView } = setup(async () => {
+      throw new ServerError();
+    });
+    await expect(mutation.execute({ params: { id: 'd1' }, body: { bracket: 5 } })).rejects.toBeInstanceOf(
+      ServerError,
+    );
+    expect(bracketInList()).toBe(2);
+    expect(bracketInView()).toBe(2);
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * One player's journey through the hooks, against the real API server and the Auth emulator:
+ * sign up → blocked until verified → verify → dashboard refresh → edits → logout.
+ * The steps share one "tab" (stores, query cache, Firebase) and run in order.
+ */
+import { UnverifiedError } from '@companion/sdk';
+import { act, waitFor } from '@testing-library/react';
+import { applyActionCode, reload } from 'firebase/auth';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../src/constants.js';
+import { useIsAuthenticated, useIsUnverified, useLogout, useRefreshUserData, useUserData } from '../../src/hooks.js';
+import { useSignIn, useSignUp } from '../../src/identity/sign-in.js';
+import { queryKeys } from '../../src/queries/keys.js';
+import { useCreatePlaygroup } from '../../src/queries/playgroups.js';
+import { useUpdateSettings } from '../../src/queries/user.js';
+import { isStale, REFRESH_KEYS, type RefreshKey } from '../../src/store/user-store.js';
+import { createApp, emailCodes, sleep, uniqueEmail } from './support.js';
+
+const tab = createApp({ currentPath: '/decks?sort=new' });
+afterAll(() => tab.close());
+
+const email = uniqueEmail();
+const password = 'correct-horse-battery';
+/** When the API last answered 53 (it re-asks the emulator at most every 5 s per user). */
+let unverifiedAt = 0;
+
+const REFRESH_CALLS: Record<RefreshKey, string> = {
+  user: 'GET /user',
+  playgroups: 'GET /user/playgroups',
+  decks: 'GET /user/decks',
+  friends: 'GET /user/friends',
+  formats: 'GET /formats',
+};
+
+/** Quiets the expected "Error fetching …" logs of a step, and returns them. */
+function expectErrorLogs() {
+  return vi.spyOn(console, 'error').mockImplementation(() => {});
+}
+
+function Dashboard() {
+  const { userData, playgroups, formats, isRefreshing, lastFetched } = useUserData();
+  const authenticated = useIsAuthenticated();
+  return (
+    <p data-testid="dashboard" data-refreshing={isRefreshing}>
+      {authenticated ? 'in' : 'out'}|{userData?.firstname}|{playgroups.map((p) => p.name).join(',')}|
+      {formats.length}|{Object.values(lastFetched).filter((at) => at !== null).length}
+    </p>
+  );
+}
+
+describe.sequential('hooks against the real API and Auth emulator', () => {
+  it('signs up: Firebase account, verification email, /auth/signin session in the store', async () => {
+    const { result } = tab.hook(() => useSignUp());
+    const session = await act(() => result.current.mutateAsync({ email, password, firstname: 'Chandra' }));
+
+    expect(session.created).toBe(true);
+    expect(session.user.emailVerified).toBe(false);
+    expect(tab.calls()).toEqual(['POST /auth/signin']);
+    const state = tab.userStore.getState();
+    expect(state.token).toBe(session.token);
+    expect(state.userId).toBe(session.user.id);
+    expect(state.userData).toEqual({ firstname: 'Chandra', lastname: null, username: null, picture: null });
+    expect(state.settings).toEqual(session.state.settings);
+    expect(state.lastFetched.user).toBeTypeOf('number');
+    expect(state.idToken).toBeTruthy();
+    expect(tab.auth.currentUser?.email).toBe(email);
+    expect(tab.auth.currentUser?.emailVerified).toBe(false);
+    // the verification email went out
+    expect(await emailCodes(email)).toHaveLength(1);
+    // persisted
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').token).toBe(session.token);
+  });
+
+  it('a call that needs a verified email answers 401 code 53: unverified, sent to /verify-email', async () => {
+    const errors = expectErrorLogs();
+    tab.resetRequests();
+    const { result } = tab.hook(() => ({ refresh: useRefreshUserData(), unverified: useIsUnverified() }));
+    expect(result.current.unverified).toBe(false);
+
+    const failure = await act(() =>
+      result.current.refresh({ force: true, keys: ['playgroups'] }).then(
+        () => null,
+        (e: unknown) => e,
+      ),
+    );
+    unverifiedAt = Date.now();
+
+    expect(failure).toBeInstanceOf(UnverifiedError);
+    expect(failure).toMatchObject({ status: 401, code: 53 });
+    expect(tab.requests).toEqual([{ method: 'GET', path: '/user/playgroups', status: 401 }]);
+    expect(tab.navigate).toHaveBeenCalledTimes(1);
+    expect(tab.navigate).toHaveBeenCalledWith('/verify-email?redirect=%2Fdecks%3Fsort%3Dnew');
+    expect(result.current.unverified).toBe(true);
+    // not a logout: the session, the user and Firebase stay
+    expect(tab.userStore.getState().token).toBeTruthy();
+    expect(tab.userStore.getState().userData?.firstname).toBe('Chandra');
+    expect(tab.auth.currentUser).not.toBeNull();
+    expect(errors).toHaveBeenCalledWith('Error fetching playgroups:', failure);
+    errors.mockRestore();
+  });
+
+  it('verifies the email with the emailed code; then session calls succeed and the flag clears', async () => {
+    const [code] = await emailCodes(email);
+    expect(code).toBeTruthy();
+    await applyActionCode(tab.auth, code as string);
+    const user = tab.auth.currentUser;
+    if (!user) throw new Error('signed out');
+    await reload(user);
+    expect(user.emailVerified).toBe(true);
+
+    // The API asks the identity service again at most every 5 s per user.
+    const wait = unverifiedAt + 5_100 - Date.now();
+    if (wait > 0) await act(() => sleep(wait));
+
+    tab.resetRequests();
+    tab.navigate.mockClear();
+    const { result } = tab.hook(() => ({
+      refresh: useRefreshUserData(),
+      unverified: useIsUnverified(),
+      signIn: useSignIn(),
+    }));
+    await act(() => result.current.refresh({ force: true, keys: ['playgroups', 'user'] }));
+    expect(tab.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+      'GET /user 200',
+      'GET /user/playgroups 200',
+    ]);
+    expect(tab.userStore.getState().playgroups).toEqual([]);
+    expect(result.current.unverified).toBe(false);
+    expect(tab.navigate).not.toHaveBeenCalled();
+
+    // Signing in again (the verify page's "continue") opens a new session for the same user.
+    const before = tab.userStore.getState();
+    const session = await act(() => result.current.signIn.mutateAsync({ email, password }));
+    expect(session.created).toBe(false);
+    expect(session.user.emailVerified).toBe(true);
+    expect(session.user.id).toBe(before.userId);
+    expect(tab.userStore.getState().token).toBe(session.token);
+    expect(session.token).not.toBe(before.token);
+  });
+
+  it('dashboard: fetches only what is stale on mount, exactly five on refresh, nothing on a remount', async () => {
+    tab.resetRequests();
+    const stale = REFRESH_KEYS.filter((key) => isStale(tab.userStore.getState(), key));
+    // user and playgroups were fetched in the previous step
+    expect(stale).toEqual(['decks', 'friends', 'formats']);
+
+    const first = tab.mount(<Dashboard />);
+    const view = () => first.getByTestId('dashboard');
+    await waitFor(() => expect(REFRESH_KEYS.filter((k) => isStale(tab.userStore.getState(), k))).toEqual([]));
+    await waitFor(() => expect(view().dataset.refreshing).toBe('false'));
+    expect(tab.calls().sort()).toEqual(stale.map((k) => REFRESH_CALLS[k]).sort());
+
+    // pull to refresh: all five, in parallel, each stored and stamped
+    tab.resetRequests();
+    const before = { ...tab.userStore.getState().lastFetched };
+    const { result } = tab.hook(() => useRefreshUserData());
+    const started = Date.now();
+    await act(() => result.current({ force: true }));
+    expect(tab.calls().sort()).toEqual(Object.values(REFRESH_CALLS).sort());
+    expect(tab.requests.every((r) => r.status === 200)).toBe(true);
+    const state = tab.userStore.getState();
+    for (const key of REFRESH_KEYS) {
+      const at = state.lastFetched[key];
+      expect(at, key).toBeTypeOf('number');
+      expect(at as number, key).toBeGreaterThanOrEqual(started);
+      expect(at as number, key).toBeGreaterThan(before[key] ?? 0);
+      // the store and the cache agree on when
+      const query = key === 'user' ? queryKeys.me.user() : key === 'formats' ? queryKeys.formats.all : [key, 'list'];
+      expect(tab.queryClient.getQueryState(query)?.dataUpdatedAt, key).toBe(at);
+    }
+    expect(state.userData?.firstname).toBe('Chandra');
+    expect(state.settings).not.toBeNull();
+    expect(state.formats.length).toBeGreaterThan(0);
+    expect(view().textContent).toBe(`in|Chandra||${state.formats.length}|5`);
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
+    expect(saved.lastFetched).toEqual(state.lastFetched);
+
+    // within 5 minutes a new dashboard makes no request
+    first.unmount();
+    tab.resetRequests();
+    const second = tab.mount(<Dashboard />);
+    await act(() => sleep(300));
+    expect(tab.calls()).toEqual([]);
+    second.unmount();
+  });
+
+  it('settings: the change shows in the query cache and the store without a refetch', async () => {
+    tab.resetRequests();
+    const { result } = tab.hook(() => useUpdateSettings());
+    const previous = tab.userStore.getState().settings;
+    const next = previous?.language === 'fr' ? { language: 'en', currency: 'usd' } : { language: 'fr', currency: 'eur' };
+    const answer = await act(() => result.current.mutateAsync({ body: next as never }));
+
+    expect(answer.settings).toMatchObject(next);
+    expect(tab.calls()).toEqual(['POST /user/settings']);
+    expect(tab.queryClient.getQueryData<{ state: { settings: unknown } }>(queryKeys.me.user())?.state.settings).toEqual(
+      answer.settings,
+    );
+    expect(tab.userStore.getState().settings).toEqual(answer.settings);
+    // the user's fetch time is not touched by a local edit
+    expect(tab.userStore.getState().lastFetched.user).toBe(tab.queryClient.getQueryState(queryKeys.me.user())?.dataUpdatedAt);
+  });
+
+  it('settings: reach the store when GET /user is not in the cache (after a reload)', async () => {
+    tab.queryClient.removeQueries({ queryKey: queryKeys.me.all });
+    tab.resetRequests();
+    const { result } = tab.hook(() => useUpdateSettings());
+    const answer = await act(() => result.current.mutateAsync({ body: { currency: 'usd', language: 'en' } }));
+    expect(tab.calls()).toEqual(['POST /user/settings']);
+    expect(tab.userStore.getState().settings).toEqual(answer.settings);
+  });
+
+  it('a new playgroup reaches the dashboard, which reads the store only', async () => {
+    const dashboard = tab.mount(<Dashboard />);
+    await act(() => sleep(100));
+    tab.resetRequests();
+    const { result } = tab.hook(() => useCreatePlaygroup());
+    const { playgroup } = await act(() =>
+      result.current.mutateAsync({ body: { name: 'Friday Night Magic', description: null } }),
+    );
+    await waitFor(() =>
+      expect(tab.userStore.getState().playgroups.map((p) => p.id)).toEqual([playgroup.id]),
+    );
+    expect(dashboard.getByTestId('dashboard').textContent).toMatch(/\|Friday Night Magic\|/);
+    expect(tab.calls()).toEqual(['POST /playgroup', 'GET /user/playgroups']);
+    expect(tab.queryClient.getQueryData(queryKeys.playgroups.detail(playgroup.id))).toEqual({ playgroup });
+  });
+
+  it('logout: provider tokens, user data and lists cleared, the session token kept, Firebase signed out', async () => {
+    const dashboard = tab.mount(<Dashboard />);
+    await act(() => sleep(100));
+    tab.userStore.setProviderToken('google', 'google-id-token');
+    const before = tab.userStore.getState();
+    expect(before.playgroups).toHaveLength(1);
+    tab.resetRequests();
+
+    const { result } = tab.hook(() => useLogout());
+    await act(() => result.current());
+
+    const state = tab.userStore.getState();
+    expect(state.token).toBe(before.token);
+    expect(state.googleToken).toBeNull();
+    expect(state.appleToken).toBeNull();
+    expect(state.userId).toBeNull();
+    expect(state.userData).toBeNull();
+    expect(state.playgroups).toEqual([]);
+    expect(state.decks).toEqual([]);
+    expect(state.friends).toEqual([]);
+    expect(Object.values(state.lastFetched)).toEqual([null, null, null, null, null]);
+    expect(tab.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(tab.auth.currentUser).toBeNull();
+    await waitFor(() => expect(tab.userStore.getState().idToken).toBeNull());
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
+    expect(saved.token).toBe(before.token);
+    expect(saved.userData).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBeNull();
+
+    // signed out: the dashboard shows it and fetches nothing (the kept token is not a session)
+    await act(() => sleep(200));
+    expect(dashboard.getByTestId('dashboard').textContent).toMatch(/^out\|/);
+    expect(tab.calls()).toEqual([]);
+  });
+});

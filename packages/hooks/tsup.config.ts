@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts' },
+  format: ['esm'],
+  target: 'es2022',
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  treeshake: true,
+  // Peers and the SDK stay imports: the app brings one copy of each.
+  external: ['react', 'react/jsx-runtime', '@tanstack/react-query', /^firebase(\/|$)/, /^@companion\/sdk/],
+  // The message catalogues ship as plain JSON under ./i18n/* (see package.json "exports").
+  onSuccess: 'mkdir -p dist/i18n && cp src/i18n/en-US.json src/i18n/fr-FR.json dist/i18n/',
+});
