@@ -1,0 +1,80 @@
+// `pnpm --filter @companion/web bench`: gzipped JS per route (from Vite's manifest) and Lighthouse
+// performance (mobile) for home and login against the built app served like production
+// (scripts/serve.mjs: precompressed brotli/gzip, cached hashed assets, SPA fallback), offline.
+// `vite preview` sends no compression, which measured transfer sizes no real host would serve.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { routeSizes } from './sizes.mjs';
+
+const root = join(import.meta.dirname, '..');
+const PORT = 4179;
+const TARGETS = { home: 90, dashboard: 200 };
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+if (!existsSync(join(root, 'dist/.vite/manifest.json'))) {
+  const built = spawnSync('pnpm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+console.log('\nGzipped JavaScript per route (entry + static imports + page chunk):');
+for (const [name, { kb, chunks }] of Object.entries(routeSizes(join(root, 'dist')))) {
+  const target = TARGETS[name];
+  const verdict = target ? (kb <= target ? `✓ target ≤ ${target} KB` : `✗ target ≤ ${target} KB`) : '';
+  console.log(`  ${name.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB  (${chunks} chunks) ${verdict}`);
+}
+
+const preview = spawn(process.execPath, ['scripts/serve.mjs', String(PORT)], { cwd: root, stdio: 'ignore' });
+const stop = () => preview.exitCode === null && preview.kill('SIGTERM');
+process.on('exit', stop);
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+console.log('\nLighthouse performance (mobile, simulated throttling):');
+for (const [name, path] of [
+  ['home', '/'],
+  ['login', '/login'],
+]) {
+  const run = spawnSync(
+    process.execPath,
+    [
+      './node_modules/lighthouse/cli/index.js',
+      `http://127.0.0.1:${PORT}${path}`,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  try {
+    const report = JSON.parse(run.stdout);
+    const score = Math.round(report.categories.performance.score * 100);
+    const a = report.audits;
+    console.log(
+      `  ${name.padEnd(8)} ${String(score).padStart(3)} ${score >= 95 ? '✓' : '✗'} target ≥ 95   FCP ${a['first-contentful-paint'].displayValue}  LCP ${a['largest-contentful-paint'].displayValue}  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`,
+    );
+  } catch {
+    console.log(`  ${name}: lighthouse failed (${run.status}) ${run.stderr?.slice(0, 400)}`);
+  }
+}
+stop();

@@ -1,0 +1,46 @@
+// Gzipped JS per route: follows Vite's manifest from the entry through static imports to each
+// route's page module (what the browser must load before the page renders).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export function routeSizes(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const closure = (keys) => {
+    const seen = new Set();
+    const walk = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const dep of manifest[key]?.imports ?? []) walk(dep);
+    };
+    keys.forEach(walk);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const find = (src) => Object.keys(manifest).find((k) => k.endsWith(src));
+  const routes = {
+    home: ['src/routes/home.tsx'],
+    login: ['src/app/companion.tsx', 'src/routes/login.tsx'],
+    dashboard: ['src/app/companion.tsx', 'src/routes/dashboard.tsx'],
+    'dashboard + charts': [
+      'src/app/companion.tsx',
+      'src/routes/dashboard.tsx',
+      'src/routes/dashboard-charts.tsx',
+    ],
+  };
+  const out = {};
+  for (const [name, srcs] of Object.entries(routes)) {
+    const keys = closure([entry, ...srcs.map(find).filter(Boolean)]);
+    let bytes = 0;
+    for (const key of keys) bytes += gz(manifest[key].file);
+    out[name] = { kb: bytes / 1024, chunks: keys.size };
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = routeSizes(join(import.meta.dirname, '..', 'dist'));
+  for (const [name, { kb, chunks }] of Object.entries(sizes))
+    console.log(`${name.padEnd(20)} ${kb.toFixed(1)} KB gzip (${chunks} chunks)`);
+}

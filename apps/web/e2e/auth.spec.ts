@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import {
+  applyVerification,
+  expectAccessible,
+  oobCode,
+  screenshot,
+  signedInUser,
+  signUp,
+  uniqueEmail,
+} from './helpers';
+
+test('sign up, verify the email with the emulator code, land on the dashboard', async ({ page }, info) => {
+  const email = uniqueEmail('signup');
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // Not verified yet: the re-check says so.
+  await page.getByRole('button', { name: "I've verified my email" }).click();
+  await expect(page.getByRole('alert')).toContainText('not verified yet');
+  await screenshot(page, info, 'verify-email');
+  await applyVerification(email);
+  await page.getByRole('button', { name: "I've verified my email" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Chandra');
+  await expect(page.getByRole('heading', { name: 'Your games' })).toBeVisible();
+  await expect(page.getByText('No games yet')).toBeVisible();
+  await screenshot(page, info, 'dashboard');
+  await expectAccessible(page, 'dashboard');
+});
+
+test('sign out, then sign in again (and a wrong password is explained)', async ({ page }, info) => {
+  const email = await signedInUser(page, 'inout');
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect.');
+  await screenshot(page, info, 'login-error');
+  await page.getByLabel('Password').fill('secret-pass-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('reset a forgotten password with the emailed code', async ({ page }, info) => {
+  const email = await signedInUser(page, 'reset');
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/password\/forgot$/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a reset code' }).click();
+  await expect(page.getByRole('status')).toContainText(email);
+  const code = await oobCode(email, 'PASSWORD_RESET');
+  await page.getByLabel('Code from the email').fill(code);
+  await page.getByLabel('New password').fill('brand-new-pass-2');
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+  await screenshot(page, info, 'reset-done');
+  await page.getByRole('link', { name: 'Sign in' }).last().click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('brand-new-pass-2');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('profile: picture upload with preview, friend code and QR code', async ({ page }, info) => {
+  await signedInUser(page, 'profile');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('friend-code')).not.toBeEmpty();
+  await expect(page.getByRole('img', { name: /QR code to add/ })).toBeVisible();
+  // A 64×64 PNG drawn in the page.
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 64;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#7b5cff';
+    ctx.fillRect(0, 0, 64, 64);
+    ctx.fillStyle = '#e7b94d';
+    ctx.fillRect(16, 16, 32, 32);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  await page.getByLabel('Choose a picture').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png, 'base64'),
+  });
+  await expect(page.getByText('Preview — upload it to keep it.')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload picture' }).click();
+  await expect(page.getByText('Picture updated')).toBeVisible();
+  const avatar = page.locator('.web-picture img');
+  await expect(avatar).toHaveAttribute('src', /^https?:\/\//);
+  await page.getByLabel('Username').fill(`planeswalker_${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await screenshot(page, info, 'profile');
+  await expectAccessible(page, 'profile');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await screenshot(page, info, 'settings');
+  await expectAccessible(page, 'settings');
+});

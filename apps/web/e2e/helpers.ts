@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
+const PROJECT = 'demo-companion';
+const SHOTS = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The latest email code the emulator "sent" to `email` for `type`. */
+export async function oobCode(email: string, type: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`);
+    const body = (await res.json()) as { oobCodes: OobCode[] };
+    const code = body.oobCodes.filter((c) => c.email === email && c.requestType === type).at(-1);
+    if (code) return code.oobCode;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No ${type} code for ${email}`);
+}
+
+/** Applies a verification code, as clicking the email link would. */
+export async function applyVerification(email: string): Promise<void> {
+  const oob = await oobCode(email, 'VERIFY_EMAIL');
+  const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ oobCode: oob }),
+  });
+  if (!res.ok) throw new Error(`accounts:update ${res.status}: ${await res.text()}`);
+}
+
+/** Sign up through the UI; lands on /verify-email. */
+export async function signUp(page: Page, email: string, password = 'secret-pass-1', firstname = 'Chandra') {
+  await page.goto('/login?tab=signup');
+  await page.getByLabel('First name').fill(firstname);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/verify-email\?redirect=/, { timeout: 20_000 });
+}
+
+/** A verified account, signed in, on the dashboard. */
+export async function signedInUser(page: Page, tag = 'user') {
+  const email = uniqueEmail(tag);
+  await signUp(page, email);
+  await applyVerification(email);
+  await page.getByRole('button', { name: "I've verified my email" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  return email;
+}
+
+export async function screenshot(page: Page, info: TestInfo, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const file = `${info.titlePath.slice(1).join('-')}-${name}`.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+  await page.screenshot({ path: join(SHOTS, `${file}.png`), fullPage: true });
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page, context: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${context}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => {
+    localStorage.setItem('companion-theme', t);
+    document.documentElement.setAttribute('data-theme', t);
+  }, theme);
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const API_PORT = 8790;
+const WEB_PORT = 4173;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'companion-web-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** End-to-end tests against the real API (temporary data folder) and the Auth emulator. */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/artifacts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${WEB_PORT}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'pnpm --filter @companion/api start',
+      url: `http://127.0.0.1:${API_PORT}/ping`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+        FIREBASE_PROJECT_ID: 'demo-companion',
+        COMPANION_WEB_ORIGINS: `http://127.0.0.1:${WEB_PORT}`,
+        COMPANION_PUBLIC_URL: `http://127.0.0.1:${WEB_PORT}`,
+        COMPANION_API_URL: `http://127.0.0.1:${API_PORT}`,
+        COMPANION_LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      // Built by scripts/test.mjs with VITE_API_URL pointing at the API above.
+      command: `node ./node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${WEB_PORT} --strictPort`,
+      url: `http://127.0.0.1:${WEB_PORT}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

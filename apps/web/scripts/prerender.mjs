@@ -1,0 +1,44 @@
+// Renders the public pages (home, /index.kikoo, FAQ, privacy, terms) in English and French to
+// static HTML with their title, description and hreflang tags; the client hydrates them.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssr = join(root, 'dist-ssr');
+const origin = (process.env.COMPANION_PUBLIC_URL ?? '').replace(/\/$/, '');
+
+const { render, prerenderPages } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+// The SPA fallback for every other route: no page content, just the app.
+writeFileSync(join(dist, '200.html'), template.replace('<!--head-->', '').replace('<!--app-->', ''));
+
+let count = 0;
+for (const locale of ['en', 'fr']) {
+  for (const page of prerenderPages) {
+    const bare = page.path === '' ? '/' : `/${page.path}`;
+    const pathname = locale === 'en' ? bare : bare === '/' ? '/fr' : `/fr${bare}`;
+    const { html, head } = await render(pathname, locale, page.key, origin);
+    const out = template
+      .replace('<html lang="en">', `<html lang="${locale}">`)
+      .replace('<!--head-->', head)
+      .replace(
+        '<div id="root"><!--app--></div>',
+        `<div id="root" data-prerendered="${pathname}">${html}</div>`,
+      )
+      // Served as the fallback for other paths too: hide the prerendered page there until the app renders.
+      .replace(
+        '<script>',
+        `<script>if(location.pathname!==${JSON.stringify(pathname)})document.documentElement.setAttribute('data-spa','');</script>\n    <script>`,
+      );
+    const file = pathname === '/' ? join(dist, 'index.html') : join(dist, pathname.slice(1), 'index.html');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, out);
+    // `/faq` (no trailing slash) is served from `faq.html` by static servers such as `vite preview`.
+    if (pathname !== '/') writeFileSync(join(dist, `${pathname.slice(1)}.html`), out);
+    count++;
+  }
+}
+rmSync(ssr, { recursive: true, force: true });
+console.log(`prerendered ${count} pages`);

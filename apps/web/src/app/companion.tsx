@@ -1,0 +1,164 @@
+import {
+  CompanionProvider,
+  createQueryClient,
+  createUserStore,
+  isAuthenticated,
+  sessionClientOptions,
+  useCompanion,
+  useLanguage,
+  useNewVersion,
+  useUserStore,
+} from '@companion/hooks';
+import { createClient } from '@companion/sdk';
+import { Spinner, Toaster, type ToastItem } from '@companion/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { env } from '../env';
+import { useT } from '../i18n/use-t';
+import { localizePath, stripLocale } from '../lib/locale';
+import { setSessionSnapshot, snapshotFrom } from '../lib/session';
+import { useLocale, useLocalePath } from '../lib/use-locale';
+import { createAuth } from './firebase';
+import { ToastContext, type ToastInput } from './toasts';
+
+// Created once, when the first page that needs the API opens.
+const userStore = createUserStore();
+userStore.hydrate();
+const client = createClient({
+  baseUrl: env.VITE_API_URL,
+  apiKey: env.VITE_API_KEY,
+  secret: env.VITE_API_SECRET,
+  device: 'web',
+  ...sessionClientOptions(userStore),
+});
+const auth = createAuth();
+const queryClient = createQueryClient();
+
+const syncSnapshot = () => {
+  const s = userStore.getState();
+  setSessionSnapshot(snapshotFrom(s));
+};
+syncSnapshot();
+userStore.subscribe(syncSnapshot);
+
+/** A redirect target from the query string: an internal path only. */
+export function safeRedirect(value: string | null | undefined, fallback = '/dashboard'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return stripLocale(value.split('#')[0] ?? value) || fallback;
+}
+
+/** Keeps the hooks' language store (and the user's saved choice) in step with the route's locale. */
+function LanguageSync() {
+  const locale = useLocale();
+  const { language, setLanguage } = useLanguage();
+  useEffect(() => {
+    if (language !== locale) setLanguage(locale);
+  }, [language, locale, setLanguage]);
+  return null;
+}
+
+function VersionToast({ push }: { push: (toast: ToastInput) => void }) {
+  const t = useT();
+  const { available, latestId, reload } = useNewVersion();
+  useEffect(() => {
+    if (!available || !latestId) return;
+    push({
+      id: `version-${latestId}`,
+      title: t('hooks.version.available'),
+      duration: Number.POSITIVE_INFINITY,
+      action: { label: t('hooks.version.reload'), altText: t('hooks.version.reload'), onClick: reload },
+    });
+  }, [available, latestId, push, reload, t]);
+  return null;
+}
+
+/** Route element above every page that talks to the API: the hooks' provider, toasts, session rules. */
+export function Root() {
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const push = useCallback((toast: ToastInput) => {
+    setToasts((list) => {
+      const id = toast.id ?? `${Date.now()}-${Math.random()}`;
+      return [...list.filter((item) => item.id !== id), { ...toast, id }];
+    });
+  }, []);
+  const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+
+  const go = useCallback(
+    (path: string) => {
+      const here = `${stripLocale(window.location.pathname)}${window.location.search}`;
+      const target = path === '/login' && here !== '/' ? `/login?redirect=${encodeURIComponent(here)}` : path;
+      void navigate(localizePath(target, locale), { replace: path === '/login' });
+    },
+    [navigate, locale],
+  );
+  const currentPath = useCallback(
+    () => `${stripLocale(window.location.pathname)}${window.location.search}`,
+    [],
+  );
+
+  return (
+    <CompanionProvider
+      client={client}
+      auth={auth}
+      userStore={userStore}
+      queryClient={queryClient}
+      navigate={go}
+      getCurrentPath={currentPath}
+      googleClientId={env.VITE_GOOGLE_CLIENT_ID}
+      appleClientId={env.VITE_APPLE_CLIENT_ID}
+      version={{ buildId: __BUILD_ID__, url: '/builds/latest.json', interval: 5 * 60 * 1000 }}
+    >
+      <ToastContext.Provider value={push}>
+        <LanguageSync />
+        <VersionToast push={push} />
+        <Outlet />
+        <Toaster toasts={toasts} onDismiss={dismiss} />
+      </ToastContext.Provider>
+    </CompanionProvider>
+  );
+}
+
+function Pending() {
+  const t = useT();
+  return (
+    <div className="web-pending">
+      <Spinner label={t('web.common.loading')} />
+    </div>
+  );
+}
+
+/** Auth guard: signed-out visitors go to /login, keeping where they wanted to go. */
+export function RequireAuth() {
+  const authenticated = useUserStore(isAuthenticated);
+  const hydrated = useUserStore((s) => s.hydrated);
+  const location = useLocation();
+  const lp = useLocalePath();
+  if (!hydrated) return <Pending />;
+  if (!authenticated) {
+    const here = `${stripLocale(location.pathname)}${location.search}`;
+    return <Navigate to={lp(`/login?redirect=${encodeURIComponent(here)}`)} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Guest guard: a signed-in user goes on to `redirect` (or the dashboard); unverified emails verify first. */
+export function RequireGuest() {
+  const authenticated = useUserStore(isAuthenticated);
+  const hydrated = useUserStore((s) => s.hydrated);
+  const { auth: firebaseAuth } = useCompanion();
+  const [params] = useSearchParams();
+  const lp = useLocalePath();
+  if (!hydrated) return <Pending />;
+  if (authenticated) {
+    const target = safeRedirect(params.get('redirect'));
+    const user = firebaseAuth.currentUser;
+    const unverified =
+      user !== null && !user.emailVerified && user.providerData.some((p) => p.providerId === 'password');
+    if (unverified)
+      return <Navigate to={lp(`/verify-email?redirect=${encodeURIComponent(target)}`)} replace />;
+    return <Navigate to={lp(target)} replace />;
+  }
+  return <Outlet />;
+}

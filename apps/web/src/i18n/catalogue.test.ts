@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGES } from '../pages';
+import { FAQ_ITEMS } from '../routes/faq';
+import en from './en-US.json';
+import fr from './fr-FR.json';
+
+const SRC = join(import.meta.dirname, '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Keys written literally in the source, plus the ones built from data (pages, numbered sections). */
+function usedKeys(): Set<string> {
+  const used = new Set<string>();
+  for (const file of sources(SRC)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /['"`](web\.[A-Za-z0-9_.-]+[A-Za-z0-9_])['"`]/g,
+    )) {
+      used.add(match[1]!);
+    }
+  }
+  for (const page of PAGES) {
+    used.add(`web.page.${page.key}.title`);
+    if (page.placeholder) used.add(`web.page.${page.key}.description`);
+    if (page.description) used.add(`web.page.${page.key}.metaDescription`);
+  }
+  for (const key of ['dashboard', 'profile', 'settings', 'faq', 'forgot'])
+    used.add(`web.page.${key}.description`);
+  used.add('web.page.notFound.title');
+  for (let n = 1; n <= FAQ_ITEMS; n++) used.add(`web.faq.q${n}.question`).add(`web.faq.q${n}.answer`);
+  for (const prefix of ['privacy', 'terms']) {
+    used.add(`web.${prefix}.updated`).add(`web.${prefix}.intro`);
+    for (let n = 1; n <= 7; n++) used.add(`web.${prefix}.s${n}.title`).add(`web.${prefix}.s${n}.body`);
+  }
+  for (const f of ['collection', 'decks', 'games', 'playgroups', 'friends', 'obs'])
+    used.add(`web.home.feature.${f}.title`).add(`web.home.feature.${f}.body`);
+  for (const s of ['one', 'two', 'three'])
+    used.add(`web.kikoo.step.${s}.title`).add(`web.kikoo.step.${s}.body`);
+  return used;
+}
+
+describe('message catalogues', () => {
+  const used = usedKeys();
+  it('English has every key the app uses', () => {
+    expect([...used].filter((k) => !(k in en)).sort()).toEqual([]);
+  });
+  it('has no unused key', () => {
+    expect(
+      Object.keys(en)
+        .filter((k) => !used.has(k))
+        .sort(),
+    ).toEqual([]);
+  });
+  it('French has exactly the English keys', () => {
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+  });
+  it('French is translated (not a copy of English)', () => {
+    const properNouns = new Set(['web.terms.s5.title']);
+    const same = Object.keys(en).filter(
+      (k) =>
+        !properNouns.has(k) &&
+        (en as Record<string, string>)[k] === (fr as Record<string, string>)[k] &&
+        (en as Record<string, string>)[k]!.length > 12,
+    );
+    expect(same).toEqual([]);
+  });
+  it('keeps the same ICU placeholders in both languages', () => {
+    const args = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(en)) {
+      expect(args((fr as Record<string, string>)[key] ?? ''), key).toEqual(
+        args((en as Record<string, string>)[key]!),
+      );
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import hooksEn from '@companion/hooks/i18n/en-US.json';
+import uiEn from '@companion/ui/i18n/en-US.json';
+import type { Locale } from '../lib/locale';
+import webEn from './en-US.json';
+
+export type Messages = Record<string, string>;
+
+/** English ships with the app; French loads on demand (its own chunk). */
+export const enMessages: Messages = { ...uiEn, ...hooksEn, ...webEn };
+
+const cache: Partial<Record<Locale, Messages>> = { en: enMessages };
+
+export function cachedMessages(locale: Locale): Messages | undefined {
+  return cache[locale];
+}
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const hit = cache[locale];
+  if (hit) return hit;
+  try {
+    const module = await import('./fr');
+    cache.fr = module.frMessages;
+    return module.frMessages;
+  } catch (error) {
+    console.error(`Error loading the ${locale} messages:`, error);
+    return enMessages;
+  }
+}

@@ -1,0 +1,68 @@
+import { PageLayout } from '@companion/ui';
+import type { ReactNode } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+
+const LANDING = new Set(['home', 'kikoo']);
+const NARROW = new Set([
+  'login',
+  'logout',
+  'forgot',
+  'verifyEmail',
+  'authCallback',
+  'authVerify',
+  'mobileAuthCallback',
+  'mobileAuthVerify',
+  'settings',
+  'profile',
+]);
+
+function usePageKey(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { page?: string } | undefined;
+    if (handle?.page) return handle.page;
+  }
+  return undefined;
+}
+
+/** Public and account pages: header, one main landmark, footer. */
+export function DefaultLayout({ children }: { children?: ReactNode }) {
+  const page = usePageKey();
+  const landing = page !== undefined && LANDING.has(page);
+  return (
+    <PageLayout
+      className={landing ? 'web-page web-page--landing' : 'web-page'}
+      header={<Header variant="public" />}
+      footer={<Footer />}
+      width={page && NARROW.has(page) ? 'narrow' : 'default'}
+    >
+      {children ?? <Outlet />}
+    </PageLayout>
+  );
+}
+
+/** The signed-in app: header with the app navigation, main area with the current page. */
+export function MainLayout() {
+  const page = usePageKey();
+  return (
+    <PageLayout
+      className="web-page web-page--app"
+      header={<Header variant="app" />}
+      footer={<Footer />}
+      width={page && NARROW.has(page) ? 'narrow' : 'wide'}
+    >
+      <Outlet />
+    </PageLayout>
+  );
+}
+
+/** The streaming overlay: no chrome, transparent background for OBS. */
+export function ObsLayout() {
+  return (
+    <main id="cui-main" className="web-obs">
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,241 @@
+import { useGames, useStats, useUserData } from '@companion/hooks';
+import { Avatar, BracketBadge, Button, EmptyState, isBracket, Skeleton } from '@companion/ui';
+import { lazy, Suspense, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { PageHeading } from '../components/page-heading';
+import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/errors';
+import { useLocalePath } from '../lib/use-locale';
+import type { MonthRow } from './dashboard-charts';
+
+const DashboardChart = lazy(() => import('./dashboard-charts'));
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'item';
+
+function StatsPanel() {
+  const t = useT();
+  const intl = useIntl();
+  const stats = useStats();
+  const rows: MonthRow[] = useMemo(
+    () =>
+      (stats.data?.stats.byMonth ?? []).map((m) => ({
+        label: intl.formatDate(new Date(`${m.month}-01T00:00:00`), { month: 'short', year: '2-digit' }),
+        games: m.games,
+        wins: m.wins,
+        winRate: Math.round(m.winRate * 100),
+      })),
+    [stats.data, intl],
+  );
+  const s = stats.data?.stats;
+  return (
+    <section className="web-card web-dashboard__stats" aria-labelledby="stats-title">
+      <h2 id="stats-title">{t('web.dashboard.stats')}</h2>
+      {stats.isPending ? (
+        <Skeleton shape="rect" height={260} />
+      ) : stats.error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(stats.error, t)}
+        </p>
+      ) : (
+        <>
+          <dl className="web-kpis">
+            <div>
+              <dt>{t('web.dashboard.games')}</dt>
+              <dd>{intl.formatNumber(s?.games ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>{t('web.dashboard.wins')}</dt>
+              <dd>{intl.formatNumber(s?.wins ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>{t('web.dashboard.winRate')}</dt>
+              <dd>{intl.formatNumber(s?.winRate ?? 0, { style: 'percent', maximumFractionDigits: 0 })}</dd>
+            </div>
+            <div>
+              <dt>{t('web.dashboard.averageTurns')}</dt>
+              <dd>
+                {s?.averageTurns == null
+                  ? '—'
+                  : intl.formatNumber(s.averageTurns, { maximumFractionDigits: 1 })}
+              </dd>
+            </div>
+          </dl>
+          {rows.length === 0 ? (
+            <p className="web-muted">{t('web.dashboard.noStats')}</p>
+          ) : (
+            <>
+              <Suspense fallback={<Skeleton shape="rect" height={260} />}>
+                <DashboardChart
+                  rows={rows}
+                  labels={{ games: t('web.dashboard.games'), winRate: t('web.dashboard.winRate') }}
+                />
+              </Suspense>
+              <table className="cui-visually-hidden">
+                <caption>{t('web.dashboard.tableCaption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('web.dashboard.month')}</th>
+                    <th scope="col">{t('web.dashboard.games')}</th>
+                    <th scope="col">{t('web.dashboard.wins')}</th>
+                    <th scope="col">{t('web.dashboard.winRate')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.label}>
+                      <th scope="row">{row.label}</th>
+                      <td>{row.games}</td>
+                      <td>{row.wins}</td>
+                      <td>{row.winRate}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecentGames() {
+  const t = useT();
+  const intl = useIntl();
+  const lp = useLocalePath();
+  const games = useGames();
+  const list = (games.data?.games ?? []).slice(0, 5);
+  return (
+    <section className="web-card" aria-labelledby="games-title">
+      <div className="web-card__head">
+        <h2 id="games-title">{t('web.dashboard.recentGames')}</h2>
+        <Link to={lp('/games')}>{t('web.dashboard.seeAll')}</Link>
+      </div>
+      {games.isPending ? (
+        <Skeleton lines={3} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title={t('web.dashboard.noGames')}
+          description={t('web.dashboard.noGamesHint')}
+        />
+      ) : (
+        <ul className="web-list">
+          {list.map((game) => {
+            const winner = game.players.find((p) => p.result === 'win');
+            return (
+              <li key={game.id}>
+                <Link to={lp(`/game/${game.id}`)}>
+                  {intl.formatDate(game.playedAt, { dateStyle: 'medium' })}
+                </Link>
+                <span className="web-muted">
+                  {t('web.dashboard.players', { count: game.players.length })}
+                  {winner
+                    ? ` · ${t('web.dashboard.winner', { name: winner.user?.username ?? winner.user?.firstname ?? winner.guestName ?? '?' })}`
+                    : ''}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Component() {
+  const t = useT();
+  const lp = useLocalePath();
+  const { userData, decks, playgroups, isRefreshing, error, refresh, lastFetched } = useUserData();
+  const name = userData?.firstname || userData?.username || '';
+  return (
+    <>
+      <PageHeading
+        title={name ? t('web.dashboard.hello', { name }) : t('web.page.dashboard.title')}
+        description={t('web.page.dashboard.description')}
+        actions={
+          <Button variant="secondary" size="sm" loading={isRefreshing} onClick={() => void refresh()}>
+            {t('web.dashboard.refresh')}
+          </Button>
+        }
+      />
+      {error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(error, t)}
+        </p>
+      ) : null}
+      <div className="web-dashboard">
+        <StatsPanel />
+        <RecentGames />
+        <section className="web-card" aria-labelledby="decks-title">
+          <div className="web-card__head">
+            <h2 id="decks-title">{t('web.dashboard.recentDecks')}</h2>
+            <Link to={lp('/decks')}>{t('web.dashboard.seeAll')}</Link>
+          </div>
+          {decks.length === 0 && lastFetched.decks === null ? (
+            <Skeleton lines={3} />
+          ) : decks.length === 0 ? (
+            <EmptyState
+              headingLevel={3}
+              title={t('web.dashboard.noDecks')}
+              action={
+                <Link className="web-link-button" to={lp('/decks/create')}>
+                  {t('web.dashboard.createDeck')}
+                </Link>
+              }
+            />
+          ) : (
+            <ul className="web-list">
+              {decks.slice(0, 5).map((deck) => (
+                <li key={deck.id}>
+                  <Link to={lp(`/deck/${deck.id}/${slug(deck.name)}`)}>{deck.name}</Link>
+                  {deck.bracket && isBracket(deck.bracket) ? (
+                    <BracketBadge bracket={deck.bracket} display="compact" tooltip={false} />
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="web-card" aria-labelledby="playgroups-title">
+          <div className="web-card__head">
+            <h2 id="playgroups-title">{t('web.dashboard.playgroups')}</h2>
+            <Link to={lp('/playgroups')}>{t('web.dashboard.seeAll')}</Link>
+          </div>
+          {playgroups.length === 0 && lastFetched.playgroups === null ? (
+            <Skeleton lines={3} />
+          ) : playgroups.length === 0 ? (
+            <EmptyState
+              headingLevel={3}
+              title={t('web.dashboard.noPlaygroups')}
+              action={
+                <Link className="web-link-button" to={lp('/playgroups/create')}>
+                  {t('web.dashboard.createPlaygroup')}
+                </Link>
+              }
+            />
+          ) : (
+            <ul className="web-list">
+              {playgroups.slice(0, 5).map((group) => (
+                <li key={group.id}>
+                  <Avatar name={group.name} src={group.picture} size="xs" />
+                  <Link to={lp(`/playgroup/${group.id}/${slug(group.name)}`)}>{group.name}</Link>
+                  <span className="web-muted">
+                    {t('web.dashboard.members', { count: group.memberCount })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { useAppleSignIn, useGoogleSignIn, useSignIn, useSignInProviders, useSignUp } from '@companion/hooks';
+import { AppleSignInButton, Button, FormField, GoogleSignInButton, Input, Tabs } from '@companion/ui';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeading } from '../components/page-heading';
+import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/errors';
+import { useLocalePath } from '../lib/use-locale';
+
+function SignInForm() {
+  const t = useT();
+  const lp = useLocalePath();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate({ email: email.trim(), password });
+  };
+  return (
+    <form className="web-form" onSubmit={submit} aria-labelledby="signin-title" noValidate={false}>
+      <h2 id="signin-title" className="cui-visually-hidden">
+        {t('web.login.signIn')}
+      </h2>
+      <FormField label={t('web.login.email')} required>
+        <Input
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </FormField>
+      <FormField label={t('web.login.password')} required>
+        <Input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
+      {signIn.error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(signIn.error, t)}
+        </p>
+      ) : null}
+      <Button type="submit" variant="primary" block loading={signIn.isPending}>
+        {t('web.login.signInButton')}
+      </Button>
+      <p className="web-form__aside">
+        <Link to={lp('/auth/password/forgot')}>{t('web.login.forgot')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const t = useT();
+  const signUp = useSignUp();
+  const [firstname, setFirstname] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signUp.mutate({ email: email.trim(), password, firstname: firstname.trim() });
+  };
+  return (
+    <form className="web-form" onSubmit={submit} aria-labelledby="signup-title">
+      <h2 id="signup-title" className="cui-visually-hidden">
+        {t('web.login.signUp')}
+      </h2>
+      <FormField label={t('web.login.firstname')} required>
+        <Input
+          name="firstname"
+          autoComplete="given-name"
+          required
+          maxLength={50}
+          value={firstname}
+          onChange={(e) => setFirstname(e.target.value)}
+        />
+      </FormField>
+      <FormField label={t('web.login.email')} required>
+        <Input
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </FormField>
+      <FormField label={t('web.login.password')} hint={t('web.login.passwordHint')} required>
+        <Input
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
+      {signUp.error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(signUp.error, t)}
+        </p>
+      ) : null}
+      <Button type="submit" variant="primary" block loading={signUp.isPending}>
+        {t('web.login.signUpButton')}
+      </Button>
+      <p className="web-form__aside">{t('web.login.signUpNote')}</p>
+    </form>
+  );
+}
+
+function SocialButtons() {
+  const t = useT();
+  const providers = useSignInProviders();
+  const google = useGoogleSignIn();
+  const apple = useAppleSignIn();
+  if (!providers.google && !providers.apple) return null;
+  const error = google.error ?? apple.error;
+  return (
+    <div className="web-social">
+      {providers.google ? (
+        <GoogleSignInButton block loading={google.isPending} onClick={() => google.mutate()} />
+      ) : null}
+      {providers.apple ? (
+        <AppleSignInButton block color="black" loading={apple.isPending} onClick={() => apple.mutate()} />
+      ) : null}
+      {error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(error, t)}
+        </p>
+      ) : null}
+      <p className="web-divider">
+        <span>{t('web.login.or')}</span>
+      </p>
+    </div>
+  );
+}
+
+export function Component() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  return (
+    <div className="web-auth">
+      <PageHeading title={t('web.page.login.title')} description={t('web.login.lead')} />
+      <div className="web-auth__panel">
+        <SocialButtons />
+        <Tabs
+          aria-label={t('web.login.tabs')}
+          value={tab}
+          onValueChange={(value) => {
+            const next = new URLSearchParams(params);
+            if (value === 'signup') next.set('tab', 'signup');
+            else next.delete('tab');
+            setParams(next, { replace: true });
+          }}
+          items={[
+            { value: 'signin', label: t('web.login.signIn'), content: <SignInForm /> },
+            { value: 'signup', label: t('web.login.signUp'), content: <SignUpForm /> },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}

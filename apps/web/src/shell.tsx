@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { Outlet, type RouteObject, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { applyHead, headTags } from './lib/head';
+import { applyLocaleToDocument } from './lib/locale';
+import { useLocale } from './lib/use-locale';
+import { routes } from './routes';
+
+function pageOf(matches: ReturnType<typeof useMatches>): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { page?: string } | undefined;
+    if (handle?.page) return handle.page;
+  }
+  return undefined;
+}
+
+/** Keeps `<title>`, the description, hreflang links and `<html lang>` in step with the route. */
+function HeadManager() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const location = useLocation();
+  const page = pageOf(useMatches());
+  useEffect(() => {
+    applyLocaleToDocument(locale);
+    applyHead(
+      headTags({
+        page,
+        pathname: location.pathname,
+        locale,
+        messages: intl.messages as Record<string, string>,
+        origin: window.location.origin,
+      }),
+    );
+  }, [page, location.pathname, locale, intl.messages]);
+  return null;
+}
+
+export function Shell() {
+  return (
+    <>
+      <HeadManager />
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** The whole route tree: the shell around both locales. */
+export const appRoutes: RouteObject[] = [{ element: <Shell />, children: routes }];

@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+
+declare const __BUILD_ID__: string;
+
+declare module '*.css';

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Id of this build: fixed by COMPANION_BUILD_ID, else time-based. */
+const buildId =
+  process.env.COMPANION_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+const builtAt = new Date().toISOString();
+
+const routeRules = () =>
+  JSON.parse(readFileSync(fileURLToPath(new URL('./route-rules.json', import.meta.url)), 'utf8')) as Record<
+    string,
+    { redirect: string; external?: boolean }
+  >;
+
+/**
+ * Emits `builds/latest.json` (`{ id, buildId, builtAt }`, polled for new versions) and the route-rule
+ * manifest `builds/meta/<buildId>.json`; the dev server answers the same paths.
+ */
+function buildManifest(): Plugin {
+  const latest = () => JSON.stringify({ id: buildId, buildId, builtAt });
+  const meta = () => JSON.stringify({ id: buildId, buildId, builtAt, routeRules: routeRules() });
+  return {
+    name: 'companion-build-manifest',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = req.url?.split('?')[0];
+        if (url === '/builds/latest.json' || url === `/builds/meta/${buildId}.json`) {
+          res.setHeader('content-type', 'application/json');
+          res.end(url === '/builds/latest.json' ? latest() : meta());
+          return;
+        }
+        next();
+      });
+    },
+    generateBundle(options) {
+      if (this.environment?.config.build.ssr) return;
+      void options;
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: latest() });
+      this.emitFile({ type: 'asset', fileName: `builds/meta/${buildId}.json`, source: meta() });
+    },
+  };
+}
+
+const uiSource = fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), buildManifest()],
+  resolve: {
+    // The ui package's source, so the bundler drops unused components module by module (its dist is
+    // one file, which kept every component and the Markdown pipeline in the entry chunk).
+    alias: [{ find: /^@companion\/ui$/, replacement: uiSource }],
+  },
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+  ssr: {
+    noExternal: ['@companion/ui'],
+  },
+});
