@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const API_PORT = 8790;
-const WEB_PORT = 4173;
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'companion-web-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 

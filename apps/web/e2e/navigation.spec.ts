@@ -84,7 +84,7 @@ test('unknown routes and invalid params show the 404 page', async ({ page }, inf
 
 test('a route rule from the build manifest redirects', async ({ page }) => {
   await page.goto('/home');
-  await expect(page).toHaveURL(/127\.0\.0\.1:4173\/$/);
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${process.env.E2E_WEB_PORT ?? 4173}/$`));
   await page.goto('/sign-in');
   await expect(page).toHaveURL(/\/login$/);
 });

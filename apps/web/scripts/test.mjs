@@ -19,7 +19,7 @@ let code = run('node', [
   '--outputFile.json=test-results/vitest.json',
 ]);
 const built = run('pnpm', ['run', 'build'], {
-  VITE_API_URL: 'http://127.0.0.1:8790',
+  VITE_API_URL: `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8790}`,
   VITE_FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
   VITE_E2E: '1',
 });

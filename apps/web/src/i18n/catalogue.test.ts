@@ -3,10 +3,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../pages';
 import { FAQ_ITEMS } from '../routes/faq';
-import en from './en-US.json';
-import fr from './fr-FR.json';
+import webEn from './en-US.json';
+import webFr from './fr-FR.json';
 
 const SRC = join(import.meta.dirname, '..');
+const FEATURES = join(import.meta.dirname, 'features');
+
+/** The web catalogue plus every feature catalogue (`features/<feature>.<locale>.json`). */
+function catalogue(locale: 'en-US' | 'fr-FR', base: Record<string, string>): Record<string, string> {
+  const merged: Record<string, string> = { ...base };
+  for (const name of readdirSync(FEATURES).filter((f) => f.endsWith(`.${locale}.json`)).sort()) {
+    const part = JSON.parse(readFileSync(join(FEATURES, name), 'utf8')) as Record<string, string>;
+    for (const key of Object.keys(part)) {
+      if (key in merged) throw new Error(`${name}: key ${key} is defined twice`);
+    }
+    Object.assign(merged, part);
+  }
+  return merged;
+}
+const en = catalogue('en-US', webEn);
+const fr = catalogue('fr-FR', webFr);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

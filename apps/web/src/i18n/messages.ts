@@ -3,10 +3,19 @@ import uiEn from '@companion/ui/i18n/en-US.json';
 import type { Locale } from '../lib/locale';
 import webEn from './en-US.json';
 
+/** Feature screens keep their strings in `features/<feature>.en-US.json` (and `.fr-FR.json`). */
+const featureEn = import.meta.glob<Record<string, string>>('./features/*.en-US.json', {
+  eager: true,
+  import: 'default',
+});
+
 export type Messages = Record<string, string>;
 
 /** English ships with the app; French loads on demand (its own chunk). */
-export const enMessages: Messages = { ...uiEn, ...hooksEn, ...webEn };
+export const enMessages: Messages = Object.assign(
+  { ...uiEn, ...hooksEn, ...webEn },
+  ...Object.values(featureEn),
+);
 
 const cache: Partial<Record<Locale, Messages>> = { en: enMessages };
 
