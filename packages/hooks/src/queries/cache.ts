@@ -4,6 +4,23 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export type Snapshot = Array<[QueryKey, unknown]>;
 
 /**
+ * `setQueryData` for a local edit: the entry's fetch time stays (a local change is not a fetch), so
+ * the cache and the user store keep agreeing on how old the server's copy is and when to refetch it.
+ * Entries without data are left alone.
+ */
+export function editQueryData<T>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  update: (old: T) => T | undefined,
+): void {
+  const state = client.getQueryState<T>(queryKey);
+  if (state?.data === undefined) return;
+  const next = update(state.data);
+  if (next === undefined) return;
+  client.setQueryData<T>(queryKey, next, { updatedAt: state.dataUpdatedAt });
+}
+
+/**
  * Cancels fetches under `queryKey` (so they cannot overwrite the optimistic value), then applies
  * `update` to every cached entry under it. Returns the previous values.
  */
@@ -15,7 +32,7 @@ export async function patchQueries<T>(
   await client.cancelQueries({ queryKey });
   const snapshot = client.getQueriesData<T>({ queryKey }) as Snapshot;
   for (const [key, old] of snapshot) {
-    if (old !== undefined) client.setQueryData<T>(key, update(old as T));
+    if (old !== undefined) editQueryData<T>(client, key, update);
   }
   return snapshot;
 }
@@ -25,7 +42,10 @@ export function rollback(
   snapshots: ReadonlyArray<Snapshot | undefined> | undefined,
 ): void {
   for (const snapshot of snapshots ?? []) {
-    for (const [key, old] of snapshot ?? []) client.setQueryData(key, old);
+    for (const [key, old] of snapshot ?? []) {
+      const at = client.getQueryState(key)?.dataUpdatedAt;
+      client.setQueryData(key, old, at ? { updatedAt: at } : undefined);
+    }
   }
 }
 

@@ -3,7 +3,14 @@ import { type BracketCheck, contract, type Deck, type DeckSummary } from '@compa
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { sortDecks } from '../store/user-store.js';
-import { invalidate, patchQueries, type Rollback, rollbackOnError, type Snapshot } from './cache.js';
+import {
+  editQueryData,
+  invalidate,
+  patchQueries,
+  type Rollback,
+  rollbackOnError,
+  type Snapshot,
+} from './cache.js';
 import { endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
@@ -40,11 +47,10 @@ function patchDeck(
 /** The server answered with the deck: write it everywhere it is cached. */
 function deckAnswered(qc: QueryClient, deck: Deck): Promise<void> {
   const summary = toSummary(deck);
-  qc.setQueryData<DeckList>(queryKeys.decks.list(), (old) =>
-    old
-      ? { ...old, decks: sortDecks(old.decks.map((d) => (d.id === deck.id ? { ...d, ...summary } : d))) }
-      : old,
-  );
+  editQueryData<DeckList>(qc, queryKeys.decks.list(), (old) => ({
+    ...old,
+    decks: sortDecks(old.decks.map((d) => (d.id === deck.id ? { ...d, ...summary } : d))),
+  }));
   qc.setQueriesData<DeckView>({ queryKey: queryKeys.decks.detail(deck.id) }, (old) =>
     old ? { ...old, deck } : old,
   );
@@ -55,9 +61,10 @@ function deckAnswered(qc: QueryClient, deck: Deck): Promise<void> {
 export const createDeckMutationOptions = (client: CompanionClient) =>
   endpointMutation(client, decks.create, ['decks', 'create'], {
     onSuccess: (data, _v, _r, { client: qc }) => {
-      qc.setQueryData<DeckList>(queryKeys.decks.list(), (old) =>
-        old ? { ...old, decks: sortDecks([...old.decks, toSummary(data.deck)]) } : old,
-      );
+      editQueryData<DeckList>(qc, queryKeys.decks.list(), (old) => ({
+        ...old,
+        decks: sortDecks([...old.decks, toSummary(data.deck)]),
+      }));
       return invalidate(qc, queryKeys.decks.list(), queryKeys.users.all);
     },
   });

@@ -3,6 +3,7 @@ import { type CurrentUser, contract } from '@companion/sdk/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { sortDecks, sortFriends, sortPlaygroups } from '../store/user-store.js';
+import { editQueryData } from './cache.js';
 import { endpointMutation, endpointQuery, retryPolicy, USER_DATA_STALE_TIME, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
 
@@ -102,7 +103,7 @@ export const useMyFriends = () => useQuery(myFriendsQueryOptions(useCompanionCli
 
 /** Puts a changed user into `['me','user']` and refreshes other views of them. */
 function storeUser(qc: QueryClient, next: CurrentUser['user']): Promise<void> {
-  qc.setQueryData<CurrentUser>(queryKeys.me.user(), (old) => (old ? { ...old, user: next } : old));
+  editQueryData<CurrentUser>(qc, queryKeys.me.user(), (old) => ({ ...old, user: next }));
   return qc.invalidateQueries({ queryKey: queryKeys.users.detail(next.id) });
 }
 
@@ -116,26 +117,26 @@ export const updateSettingsMutationOptions = (client: CompanionClient) =>
       onMutate: async (vars, { client: qc }) => {
         await qc.cancelQueries({ queryKey: queryKeys.me.user() });
         const previous = qc.getQueryData<CurrentUser>(queryKeys.me.user());
-        if (previous) {
-          qc.setQueryData<CurrentUser>(queryKeys.me.user(), {
-            ...previous,
-            state: {
-              settings: {
-                ...previous.state.settings,
-                ...(vars as CallArgs<E['updateSettings']> | undefined)?.body,
-              },
+        editQueryData<CurrentUser>(qc, queryKeys.me.user(), (old) => ({
+          ...old,
+          state: {
+            settings: {
+              ...old.state.settings,
+              ...(vars as CallArgs<E['updateSettings']> | undefined)?.body,
             },
-          });
-        }
+          },
+        }));
         return { previous };
       },
       onError: (_error: CompanionError, _vars, result, { client: qc }) => {
-        if (result?.previous) qc.setQueryData(queryKeys.me.user(), result.previous);
+        const previous = result?.previous;
+        if (previous) editQueryData<CurrentUser>(qc, queryKeys.me.user(), () => previous);
       },
       onSuccess: (data, _vars, _result, { client: qc }) => {
-        qc.setQueryData<CurrentUser>(queryKeys.me.user(), (old) =>
-          old ? { ...old, state: { settings: data.settings } } : old,
-        );
+        editQueryData<CurrentUser>(qc, queryKeys.me.user(), (old) => ({
+          ...old,
+          state: { settings: data.settings },
+        }));
       },
     },
   );

@@ -2,15 +2,17 @@ import type { CompanionClient } from '@companion/sdk';
 import type { CurrentUser, Settings } from '@companion/sdk/contract';
 import { MutationObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  setFirstnameMutationOptions,
-  updateSettingsMutationOptions,
-} from '../queries/user.js';
+import { setFirstnameMutationOptions, updateSettingsMutationOptions } from '../queries/user.js';
 import { createQueryClient } from '../query-client.js';
 import { createUserStore } from '../store/user-store.js';
 import { connectUserStore } from './refresh.js';
 
-const settings: Settings = { language: 'en', currency: 'usd', profileVisibility: 'friends', defaultFormatId: null };
+const settings: Settings = {
+  language: 'en',
+  currency: 'usd',
+  profileVisibility: 'friends',
+  defaultFormatId: null,
+};
 
 function signedIn() {
   const userStore = createUserStore();
@@ -45,6 +47,28 @@ describe('connectUserStore: edits of the current user reach the store', () => {
     disconnect();
   });
 
+  it('settings, when GET /user is cached: cache and store show the change, both keep the fetch time', async () => {
+    const userStore = signedIn();
+    const queryClient = createQueryClient();
+    const fetchedAt = Date.now() - 60_000;
+    const me = { user: { id: 'user-1' }, state: { settings } } as unknown as CurrentUser;
+    queryClient.setQueryData(['me', 'user'], me, { updatedAt: fetchedAt });
+    const next: Settings = { ...settings, currency: 'eur' };
+    const client = answering({ settings: next });
+    const disconnect = connectUserStore(queryClient, client, userStore);
+    userStore.setUser(me, fetchedAt);
+
+    await new MutationObserver(queryClient, updateSettingsMutationOptions(client)).mutate({
+      body: { currency: 'eur' },
+    });
+    expect(queryClient.getQueryData<CurrentUser>(['me', 'user'])?.state.settings).toEqual(next);
+    expect(userStore.getState().settings).toEqual(next);
+    // a local edit is not a fetch: both still say when the server's copy was read
+    expect(queryClient.getQueryState(['me', 'user'])?.dataUpdatedAt).toBe(fetchedAt);
+    expect(userStore.getState().lastFetched.user).toBe(fetchedAt);
+    disconnect();
+  });
+
   it('the firstname, for the signed-in user only', async () => {
     const userStore = signedIn();
     const queryClient = createQueryClient();
@@ -54,7 +78,12 @@ describe('connectUserStore: edits of the current user reach the store', () => {
     await new MutationObserver(queryClient, setFirstnameMutationOptions(client)).mutate({
       body: { firstname: 'Anna' },
     } as never);
-    expect(userStore.getState().userData).toEqual({ firstname: 'Anna', lastname: null, username: 'ann', picture: null });
+    expect(userStore.getState().userData).toEqual({
+      firstname: 'Anna',
+      lastname: null,
+      username: 'ann',
+      picture: null,
+    });
 
     userStore.setState({ userId: 'someone-else' });
     const client2 = answering({ user: { ...user, firstname: 'Other' } });
