@@ -128,7 +128,10 @@ export function CompanionProvider(props: CompanionProviderProps) {
     return userStore.onSessionEvent((event) => {
       const here = getCurrentPath();
       if (event.type === 'unauthorized') {
-        queryClient.clear();
+        // The client reports the 401 before the call rejects: clearing now would cancel that very
+        // query, and its caller would get a CancelledError instead of the session error. Clear once
+        // the failing calls have settled.
+        setTimeout(() => queryClient.clear(), 0);
         signOut(auth).catch((error: unknown) => console.error('Error signing out:', error));
         if (!here.startsWith(login)) go(here, login);
       } else if (!here.startsWith(verifyEmail)) {
