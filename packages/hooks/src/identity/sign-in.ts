@@ -164,6 +164,7 @@ const firstName = (user: User) => user.displayName?.trim().split(/\s+/)[0] || nu
 /** Google sign-in in a popup, then /auth/signin (creates the account the first time). Needs `googleClientId`. */
 export function useGoogleSignIn() {
   const ctx = useCompanion();
+  // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (mutate(), useX())
   return useMutation<Session, SignInError, { fcmToken?: string | null } | void>({
     mutationKey: ['identity', 'google'],
     mutationFn: (input) =>
@@ -186,6 +187,7 @@ export function useGoogleSignIn() {
 /** Apple sign-in in a popup, then /auth/signin. Needs `appleClientId`. */
 export function useAppleSignIn() {
   const ctx = useCompanion();
+  // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (mutate(), useX())
   return useMutation<Session, SignInError, { fcmToken?: string | null } | void>({
     mutationKey: ['identity', 'apple'],
     mutationFn: (input) =>

@@ -33,12 +33,14 @@ export const CATALOGUE_STALE_TIME = 60 * 60 * 1000;
 
 /** Arguments a hook or factory takes for an endpoint: optional when the endpoint needs none. */
 export type Vars<E extends AnyEndpoint> =
+  // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (mutate(), useX())
   Partial<CallArgs<E>> extends CallArgs<E> ? CallArgs<E> | void : CallArgs<E>;
 
 /** `queryOptions` for one contract entry: the key and the function that fetches it, never apart. */
 export function endpointQuery<E extends AnyEndpoint, const K extends QueryKey>(
   client: CompanionClient,
   endpoint: E,
+  // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (mutate(), useX())
   args: CallArgs<E> | undefined | void,
   queryKey: K,
   staleTime: number = DEFAULT_STALE_TIME,
