@@ -4,15 +4,16 @@
  * provider around the hooks under test.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient } from '@companion/sdk';
-import { render, renderHook } from '@testing-library/react';
+import { type CompanionClient, createClient } from '@companion/sdk';
+import type { QueryClient } from '@tanstack/react-query';
+import { type RenderHookResult, type RenderResult, render, renderHook } from '@testing-library/react';
 import { deleteApp, initializeApp } from 'firebase/app';
-import { type Auth, connectAuthEmulator, inMemoryPersistence, initializeAuth } from 'firebase/auth';
+import { type Auth, connectAuthEmulator, initializeAuth, inMemoryPersistence } from 'firebase/auth';
 import type { ReactNode } from 'react';
-import { inject, vi } from 'vitest';
+import { inject, type Mock, vi } from 'vitest';
 import { CompanionProvider } from '../../src/provider.js';
 import { createQueryClient } from '../../src/query-client.js';
-import { createUserStore, sessionClientOptions } from '../../src/store/user-store.js';
+import { createUserStore, sessionClientOptions, type UserStore } from '../../src/store/user-store.js';
 
 export const apiUrl = inject('apiUrl');
 export const emulatorHost = inject('emulatorHost');
@@ -27,6 +28,9 @@ export interface Request {
   /** Path without the query string, e.g. `/user/decks`. */
   path: string;
   status: number;
+  /** `performance.now()` when the client handed the request to fetch, and when its answer arrived. */
+  start: number;
+  end: number;
 }
 
 /** One emailed code the emulator recorded (verification, password reset). */
@@ -41,7 +45,9 @@ export async function emailCodes(email: string, requestType = 'VERIFY_EMAIL'): P
   const res = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`);
   if (!res.ok) throw new Error(`emulator oobCodes: ${res.status}`);
   const body = (await res.json()) as { oobCodes: OobCode[] };
-  return body.oobCodes.filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobCode);
+  return body.oobCodes
+    .filter((c) => c.email === email && c.requestType === requestType)
+    .map((c) => c.oobCode);
 }
 
 /**
@@ -51,7 +57,33 @@ export async function emailCodes(email: string, requestType = 'VERIFY_EMAIL'): P
 export const uniqueEmail = (prefix = 'hooks') => `${prefix}-${randomBytes(6).toString('hex')}@example.test`;
 
 /** Everything one "browser tab" of the app holds: stores, query cache, Firebase, client, router. */
-export function createApp(options: { currentPath?: string } = {}) {
+export interface App {
+  auth: Auth;
+  client: CompanionClient;
+  userStore: UserStore;
+  queryClient: QueryClient;
+  navigate: Mock<(path: string) => void>;
+  /** Every request the client made since the last `resetRequests()`, in the order they were answered. */
+  requests: Request[];
+  /** `METHOD /path` of every request since the last `resetRequests()`. */
+  calls: () => string[];
+  resetRequests: () => void;
+  mount: (ui: ReactNode) => RenderResult;
+  hook: <T>(callback: () => T) => RenderHookResult<T, unknown>;
+  close: () => Promise<void>;
+}
+
+export interface AppOptions {
+  /** What `getCurrentPath()` answers (default `/decks?sort=new`). */
+  currentPath?: string;
+  /**
+   * Network latency added before each request leaves (the server and its answers are untouched):
+   * with it, requests made one after another cannot overlap, so overlapping ones were parallel.
+   */
+  latencyMs?: number;
+}
+
+export function createApp(options: AppOptions = {}): App {
   const firebaseApp = initializeApp(
     { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com` },
     `hooks-it-${randomBytes(4).toString('hex')}`,
@@ -65,8 +97,10 @@ export function createApp(options: { currentPath?: string } = {}) {
     // ky passes a Request: read its method and URL without touching its body.
     const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
     const url = new URL(input instanceof Request ? input.url : String(input));
+    const start = performance.now();
+    if (options.latencyMs) await sleep(options.latencyMs);
     const response = await fetch(input, init);
-    requests.push({ method, path: url.pathname, status: response.status });
+    requests.push({ method, path: url.pathname, status: response.status, start, end: performance.now() });
     return response;
   };
 
