@@ -1,0 +1,375 @@
+/**
+ * The hooks inside the provider, with the clock under test control (`Date` faked, timers real so
+ * React, TanStack Query and the local HTTP server keep running): staleness edges at exactly
+ * 5 minutes, the session rules' redirects, logout, cross-tab sync, language, providers, new version.
+ */
+import { createClient } from '@companion/sdk';
+import { contract } from '@companion/sdk/contract';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import type { Auth } from 'firebase/auth';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STALE_AFTER_MS, STORAGE_KEYS } from '../src/constants.js';
+import {
+  useIsAuthenticated,
+  useIsUnverified,
+  useLanguage,
+  useLogout,
+  useNewVersion,
+  useRefreshUserData,
+  useSignInProviders,
+  useUserData,
+} from '../src/hooks.js';
+import { CompanionProvider, type CompanionProviderProps } from '../src/provider.js';
+import { createQueryClient } from '../src/query-client.js';
+import { createUserStore, REFRESH_KEYS, sessionClientOptions } from '../src/store/user-store.js';
+import { fakeAuth, sample } from './fixtures.js';
+import { TestServer } from './http-server.js';
+
+const server = new TestServer();
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+
+const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+const queryClients: ReturnType<typeof createQueryClient>[] = [];
+beforeEach(() => {
+  server.reset();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+afterEach(async () => {
+  // requests still in flight would land in the next test's hits
+  await waitFor(() => expect(queryClients.every((qc) => qc.isFetching() === 0)).toBe(true));
+  queryClients.length = 0;
+  vi.useRealTimers();
+});
+
+const ANSWERS: Record<string, () => unknown> = {
+  '/user': () => sample(contract.user.me.response),
+  '/user/playgroups': () => sample(contract.user.playgroups.response),
+  '/user/decks': () => sample(contract.user.decks.response),
+  '/user/friends': () => sample(contract.user.friends.response),
+  '/formats': () => sample(contract.system.formats.response),
+};
+const answerAll = () => {
+  server.handler = (_m, path) => {
+    const make = ANSWERS[path];
+    return make ? { status: 200, body: make() } : { status: 404, body: { code: 70, message: 'not found' } };
+  };
+};
+
+const SESSION = {
+  v: 1,
+  token: 'session-token-abcdefghijklmnop',
+  userId: 'user-1',
+  userData: { firstname: 'Ann', lastname: null, username: 'ann', picture: null },
+};
+const persistSession = () => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(SESSION));
+
+function setup(props: Partial<CompanionProviderProps> & { currentPath?: string } = {}) {
+  const userStore = createUserStore();
+  const client = createClient({
+    baseUrl: server.url,
+    apiKey: 'test-key',
+    secret: 'test-secret',
+    retry: 0,
+    ...sessionClientOptions(userStore),
+  });
+  const auth = fakeAuth();
+  const navigate = vi.fn<(path: string) => void>();
+  const queryClient = createQueryClient();
+  queryClients.push(queryClient);
+  let currentPath = props.currentPath ?? '/dashboard';
+  const wrapper = ({ children }: { children?: ReactNode }) => (
+    <CompanionProvider
+      client={client}
+      auth={auth as unknown as Auth}
+      userStore={userStore}
+      queryClient={queryClient}
+      navigate={navigate}
+      getCurrentPath={() => currentPath}
+      {...props}
+    >
+      {children}
+    </CompanionProvider>
+  );
+  return {
+    userStore,
+    auth,
+    navigate,
+    queryClient,
+    setPath: (path: string) => {
+      currentPath = path;
+    },
+    mount: (ui: ReactNode) => render(ui, { wrapper }),
+    hook: <T,>(callback: () => T) => renderHook(callback, { wrapper }),
+  };
+}
+
+function Dashboard() {
+  const { userData, lastFetched } = useUserData();
+  const authenticated = useIsAuthenticated();
+  const stamped = Object.values(lastFetched).filter((at) => at !== null).length;
+  return (
+    <p data-testid="dashboard">
+      {authenticated ? 'in' : 'out'}|{userData?.firstname}|{stamped}
+    </p>
+  );
+}
+const hitPaths = () => server.hits.map((h) => h.path).sort();
+
+describe('useUserData: staleness at the 5-minute edge', () => {
+  it('a remount at exactly 5 minutes fetches nothing; 1 ms later it fetches all five', async () => {
+    persistSession();
+    answerAll();
+    const app = setup();
+    const first = app.mount(<Dashboard />);
+    await waitFor(() => expect(first.getByTestId('dashboard').textContent).toMatch(/\|5$/));
+    expect(hitPaths()).toEqual(['/formats', '/user', '/user/decks', '/user/friends', '/user/playgroups']);
+    expect(Object.values(app.userStore.getState().lastFetched)).toEqual([T0, T0, T0, T0, T0]);
+    first.unmount();
+
+    server.reset();
+    vi.setSystemTime(T0 + STALE_AFTER_MS);
+    const second = app.mount(<Dashboard />);
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(server.hits).toEqual([]);
+    second.unmount();
+
+    vi.setSystemTime(T0 + STALE_AFTER_MS + 1);
+    const third = app.mount(<Dashboard />);
+    await waitFor(() => expect(server.hits).toHaveLength(5));
+    await waitFor(() =>
+      expect(Object.values(app.userStore.getState().lastFetched)).toEqual(
+        REFRESH_KEYS.map(() => T0 + STALE_AFTER_MS + 1),
+      ),
+    );
+    third.unmount();
+  });
+
+  it('only the parts older than 5 minutes are fetched again', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({
+        ...SESSION,
+        lastFetched: {
+          user: T0 - STALE_AFTER_MS,
+          playgroups: T0 - STALE_AFTER_MS - 1,
+          decks: T0 - 1_000,
+          friends: null,
+          formats: T0,
+        },
+      }),
+    );
+    answerAll();
+    const app = setup();
+    const view = app.mount(<Dashboard />);
+    await waitFor(() => expect(server.hits).toHaveLength(2));
+    await waitFor(() => expect(app.userStore.getState().lastFetched.friends).toBe(T0));
+    expect(hitPaths()).toEqual(['/user/friends', '/user/playgroups']);
+    view.unmount();
+  });
+
+  it('nothing is fetched when not authenticated (a kept token without user data)', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...SESSION, userData: null }));
+    answerAll();
+    const app = setup();
+    const view = app.mount(<Dashboard />);
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(view.getByTestId('dashboard').textContent).toBe('out||0');
+    expect(server.hits).toEqual([]);
+  });
+});
+
+describe('session rules', () => {
+  /** Every call answers 401 with this code. */
+  const answer401 = (code: number) => {
+    server.handler = () => ({
+      status: 401,
+      body: { code, message: code === 53 ? 'Please verify your email.' : 'expired' },
+    });
+  };
+  const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+
+  it('401 code 53: unverified, /verify-email?redirect=<current path>, once per burst of 2 s', async () => {
+    const errors = quiet();
+    persistSession();
+    answer401(53);
+    const app = setup({ currentPath: '/lists/42?tab=cards' });
+    const { result } = app.hook(() => ({ refresh: useRefreshUserData(), unverified: useIsUnverified() }));
+    const refresh = () => act(() => result.current.refresh({ force: true, keys: ['decks'] }).catch(() => {}));
+
+    await refresh();
+    expect(result.current.unverified).toBe(true);
+    expect(app.navigate.mock.calls).toEqual([['/verify-email?redirect=%2Flists%2F42%3Ftab%3Dcards']]);
+    // not a logout
+    expect(app.userStore.getState().userData).toEqual(SESSION.userData);
+    expect(app.auth.signedOut).toBe(0);
+
+    vi.setSystemTime(T0 + 1_999);
+    await refresh();
+    expect(app.navigate).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(T0 + 2_000);
+    await refresh();
+    expect(app.navigate).toHaveBeenCalledTimes(2);
+
+    // already on the verify page: no navigation
+    app.setPath('/verify-email?redirect=%2Fdecks');
+    vi.setSystemTime(T0 + 10_000);
+    await refresh();
+    expect(app.navigate).toHaveBeenCalledTimes(2);
+    expect(server.hits).toHaveLength(4);
+    errors.mockRestore();
+  });
+
+  it('401: logged out (token kept), query cache cleared, Firebase signed out, /login; not from /login', async () => {
+    const errors = quiet();
+    persistSession();
+    answer401(50);
+    const app = setup({ currentPath: '/decks' });
+    const { result } = app.hook(() => ({
+      refresh: useRefreshUserData(),
+      authenticated: useIsAuthenticated(),
+    }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    app.queryClient.setQueryData(['cards', 'detail', 'x'], { card: 1 });
+
+    await act(() => result.current.refresh({ force: true, keys: ['friends'] }).catch(() => {}));
+    expect(result.current.authenticated).toBe(false);
+    expect(app.userStore.getState()).toMatchObject({ token: SESSION.token, userData: null, userId: null });
+    expect(app.navigate.mock.calls).toEqual([['/login']]);
+    expect(app.auth.signedOut).toBe(1);
+    await waitFor(() => expect(app.queryClient.getQueryCache().getAll()).toEqual([]));
+
+    // on the login page already: the session still ends, no navigation
+    app.userStore.setState({ userId: 'user-1', userData: SESSION.userData });
+    app.setPath('/login?next=%2Fdecks');
+    vi.setSystemTime(T0 + 5_000);
+    await act(() => result.current.refresh({ force: true, keys: ['friends'] }).catch(() => {}));
+    expect(app.userStore.getState().userData).toBeNull();
+    expect(app.navigate).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+  });
+});
+
+describe('useLogout', () => {
+  it('clears provider tokens, user data and lists, resets fetch times, keeps the token, empties the cache, signs out', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({
+        ...SESSION,
+        lastFetched: { user: T0, playgroups: T0, decks: T0, friends: T0, formats: T0 },
+      }),
+    );
+    localStorage.setItem(STORAGE_KEYS.googleToken, 'google-token');
+    const app = setup();
+    const { result } = app.hook(() => ({ logout: useLogout(), authenticated: useIsAuthenticated() }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    expect(app.userStore.getState().googleToken).toBe('google-token');
+    app.queryClient.setQueryData(['cards', 'detail', 'x'], { card: 1 });
+
+    await act(() => result.current.logout());
+    const state = app.userStore.getState();
+    expect(state).toMatchObject({
+      token: SESSION.token,
+      googleToken: null,
+      appleToken: null,
+      userId: null,
+      userData: null,
+    });
+    expect(Object.values(state.lastFetched)).toEqual([null, null, null, null, null]);
+    expect(result.current.authenticated).toBe(false);
+    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(app.auth.signedOut).toBe(1);
+    expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
+      token: SESSION.token,
+      userData: null,
+    });
+  });
+
+  it('logs a Firebase sign-out failure and still logs out', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    persistSession();
+    const app = setup();
+    const failure = new Error('offline');
+    app.auth.signOut = async () => {
+      throw failure;
+    };
+    const { result } = app.hook(() => useLogout());
+    await act(() => result.current());
+    expect(app.userStore.getState().userData).toBeNull();
+    expect(errors).toHaveBeenCalledWith('Error signing out:', failure);
+    errors.mockRestore();
+  });
+});
+
+describe('cross-tab sync', () => {
+  it('another tab signing in or out re-renders this one', async () => {
+    const app = setup();
+    const view = app.mount(<Dashboard />);
+    await waitFor(() => expect(app.userStore.getState().hydrated).toBe(true));
+    expect(view.getByTestId('dashboard').textContent).toBe('out||0');
+
+    // the other tab writes storage; the browser fires `storage` in this one
+    const theirs = JSON.stringify({
+      ...SESSION,
+      userData: { ...SESSION.userData, firstname: 'Zoe' },
+      lastFetched: { user: T0, playgroups: T0, decks: T0, friends: T0, formats: T0 },
+    });
+    localStorage.setItem(STORAGE_KEYS.user, theirs);
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: STORAGE_KEYS.user, newValue: theirs, storageArea: localStorage }),
+      );
+    });
+    expect(view.getByTestId('dashboard').textContent).toBe('in|Zoe|5');
+
+    localStorage.removeItem(STORAGE_KEYS.user);
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: STORAGE_KEYS.user, newValue: null, storageArea: localStorage }),
+      );
+    });
+    expect(view.getByTestId('dashboard').textContent).toBe('out||0');
+    // fresh data from the other tab: nothing fetched here
+    expect(server.hits).toEqual([]);
+  });
+});
+
+describe('useLanguage, useSignInProviders, useNewVersion', () => {
+  it('language: start-up applies the saved one; setting en/fr switches and stores, anything else is ignored', async () => {
+    localStorage.setItem(STORAGE_KEYS.language, 'fr');
+    const app = setup();
+    const { result } = app.hook(() => useLanguage());
+    expect(result.current).toMatchObject({ language: 'fr', initialized: true });
+    act(() => result.current.setLanguage('de'));
+    expect(result.current.language).toBe('fr');
+    act(() => result.current.setLanguage('en'));
+    expect(result.current).toMatchObject({ language: 'en', initialized: true });
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toContain('en');
+  });
+
+  it('providers: Google and Apple only when their client ids are configured', () => {
+    expect(setup().hook(() => useSignInProviders()).result.current).toEqual({ google: false, apple: false });
+    expect(setup({ googleClientId: 'g' }).hook(() => useSignInProviders()).result.current).toEqual({
+      google: true,
+      apple: false,
+    });
+    expect(
+      setup({ googleClientId: 'g', appleClientId: 'a' }).hook(() => useSignInProviders()).result.current,
+    ).toEqual({ google: true, apple: true });
+  });
+
+  it('new version: available once builds/latest.json names another build', async () => {
+    let latest = 'build-1';
+    const fetchLatest = vi.fn(async () => new Response(JSON.stringify({ id: latest })));
+    const app = setup({ version: { buildId: 'build-1', fetch: fetchLatest as typeof fetch, interval: 50 } });
+    const { result } = app.hook(() => useNewVersion());
+    await waitFor(() => expect(fetchLatest).toHaveBeenCalled());
+    expect(result.current.available).toBe(false);
+    latest = 'build-2';
+    await waitFor(() => expect(result.current).toMatchObject({ available: true, latestId: 'build-2' }));
+  });
+});
