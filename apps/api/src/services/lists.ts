@@ -205,7 +205,16 @@ export async function entriesPage(
     .from(listEntries)
     .leftJoin(c, eq(c.id, listEntries.cardId))
     .where(and(...conditions))
-    .orderBy(entryOrder(query.order, query.dir, query.currency), asc(listEntries.id))
+    .orderBy(
+      entryOrder(query.order, query.dir, query.currency),
+      // Ties (same name: two finishes, languages or printings of one card) in a stable, readable
+      // order rather than by random entry id.
+      sql`${c.set} asc nulls last`,
+      collectorSort(sql.raw('"c"')),
+      asc(listEntries.finish),
+      asc(listEntries.language),
+      asc(listEntries.id),
+    )
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   let total = Number(rows[0]?.total ?? 0);

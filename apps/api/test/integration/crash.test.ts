@@ -5,12 +5,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CompanionClient, createClient } from '@companion/sdk';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EmulatorIdentity, storages, TEST_API_KEY, TEST_SECRET } from '../support/index.js';
@@ -27,7 +29,13 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startApi(env: Record<string, string | undefined>): Promise<ChildProcess> {
+interface Api {
+  child: ChildProcess;
+  /** Resolves once the process has exited (whenever that happens, even before anyone waits). */
+  exited: Promise<void>;
+}
+
+async function startApi(env: Record<string, string | undefined>): Promise<Api> {
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -35,22 +43,50 @@ async function startApi(env: Record<string, string | undefined>): Promise<ChildP
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Listen for the exit right away: a listener added after the event would wait forever.
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${env.PORT}`;
+  // Generous: on a loaded 2-core CI machine, starting Node + tsx + the server can take a while.
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`API did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API did not start within 60 s:\n${output}`);
+    }
     try {
-      if ((await fetch(`${url}/ping`)).ok) return child;
+      if ((await fetch(`${url}/ping`, { signal: AbortSignal.timeout(2_000) })).ok) return { child, exited };
     } catch {
       // not yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Rows a half-done write would leave behind, counted in the database itself (not through the API). */
+const ORPHANS_SQL = `select
+  (select count(*) from playgroups p where not exists (
+     select 1 from playgroup_members m where m.playgroup_id = p.id and m.role = 'owner'))::int as groups_without_owner,
+  (select count(*) from games g where (select count(*) from game_players gp where gp.game_id = g.id) <> 3)::int as games_without_3_players,
+  (select count(*) from games g where (select count(*) from taggings t
+     where t.target_type = 'game' and t.target_id = g.id) <> 2)::int as games_without_2_tags,
+  (select count(*) from playgroups)::int as groups,
+  (select count(*) from games)::int as games`;
+
+interface Orphans {
+  groups_without_owner: number;
+  games_without_3_players: number;
+  games_without_2_tags: number;
+  groups: number;
+  games: number;
+}
+
+/** Number of writes to acknowledge before the kill, and the longest write window. */
+const TARGET_WRITES = 40;
+const WRITE_WINDOW_MS = 4_000;
 
 describe.each(storages())('SIGKILL during writes on %s', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-crash-'));
@@ -80,6 +116,15 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
       COMPANION_RATE_LIMIT: 'off',
       NODE_ENV: 'test',
     };
+    if (kind === 'pglite') {
+      // Start from the migrated, seeded template rather than an initdb in the child (seconds saved).
+      const seeded = await PGlite.create({
+        dataDir: join(dataDir, 'pglite'),
+        loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+        extensions: { pg_trgm },
+      });
+      await seeded.close();
+    }
     const identity = new EmulatorIdentity(inject('emulatorHost'));
     let api = await startApi(env);
     const url = `http://127.0.0.1:${port}`;
@@ -95,12 +140,16 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
       credentials: () => ({ token: session.token, userId: session.user.id }),
     });
 
-    // Writers: playgroups (group + owner membership) and games (game + players + tags) in a loop.
+    // Writers: playgroups (group + owner membership) and games (game + players + tags), each a
+    // multi-row transaction, four at a time, until the kill.
     const acknowledgedGroups = new Set<string>();
     const acknowledgedGames = new Set<string>();
+    const acknowledged = () => acknowledgedGroups.size + acknowledgedGames.size;
+    let inFlight = 0;
     let stop = false;
     const writer = async (n: number) => {
       for (let i = 0; !stop; i++) {
+        inFlight++;
         try {
           if (i % 2 === 0) {
             const { playgroup } = await client.playgroups.create({
@@ -124,31 +173,38 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
         } catch {
           // the server went away mid-request: that write was not acknowledged
           if (stop) return;
+        } finally {
+          inFlight--;
         }
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((r) => setTimeout(r, 2500));
-    api.kill('SIGKILL');
+    // Kill after a fixed number of acknowledged writes, or at the end of the write window, while
+    // the four writers still have requests in flight.
+    const started = Date.now();
+    while (acknowledged() < TARGET_WRITES && Date.now() - started < WRITE_WINDOW_MS) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const inFlightAtKill = inFlight;
+    api.child.kill('SIGKILL');
     stop = true;
+    await api.exited;
     await Promise.all(writers);
-    await new Promise((r) => api.once('exit', r));
-    expect(acknowledgedGroups.size + acknowledgedGames.size).toBeGreaterThan(10);
     console.log(
-      `crash (${kind}): killed after ${acknowledgedGroups.size} playgroups and ${acknowledgedGames.size} games were acknowledged`,
+      `crash (${kind}): SIGKILL after ${Date.now() - started} ms with ${inFlightAtKill} writes in flight; ` +
+        `${acknowledgedGroups.size} playgroups and ${acknowledgedGames.size} games acknowledged`,
     );
+    expect(api.child.signalCode).toBe('SIGKILL');
+    expect(inFlightAtKill).toBeGreaterThan(0);
+    expect(acknowledged()).toBeGreaterThanOrEqual(10);
 
-    // Restart on the same data and check.
+    // Restart on the same data and check through the API.
     api = await startApi(env);
     try {
       const { playgroups } = await client.user.playgroups();
       const groupIds = new Set(playgroups.map((p) => p.id));
       for (const id of acknowledgedGroups)
         expect(groupIds.has(id), `acknowledged playgroup ${id}`).toBe(true);
-      for (const p of playgroups) {
-        const { playgroup } = await client.playgroups.get({ params: { id: p.id } });
-        expect(playgroup.members.filter((m) => m.role === 'owner')).toHaveLength(1);
-      }
       const { games } = await client.games.list();
       const gameIds = new Set(games.map((g) => g.id));
       for (const id of acknowledgedGames) expect(gameIds.has(id), `acknowledged game ${id}`).toBe(true);
@@ -159,8 +215,41 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
       // And the server still takes writes.
       await expect(client.playgroups.create({ body: { name: 'After the crash' } })).resolves.toBeDefined();
     } finally {
-      api.kill('SIGTERM');
-      await new Promise((r) => api.once('exit', r));
+      api.child.kill('SIGTERM');
+      await api.exited;
     }
-  }, 180_000);
+
+    // Then in the database itself: no playgroup without its owner, no game without all its players
+    // and tags (rows the API's joins would hide).
+    let orphans: Orphans;
+    if (kind === 'postgres') {
+      const db = new pg.Client({
+        connectionString: process.env.DATABASE_URL,
+        options: `-c search_path=${schema}`,
+      });
+      await db.connect();
+      try {
+        orphans = (await db.query<Orphans>(ORPHANS_SQL)).rows[0] as Orphans;
+      } finally {
+        await db.end();
+      }
+    } else {
+      const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+      try {
+        orphans = (await db.query<Orphans>(ORPHANS_SQL)).rows[0] as Orphans;
+      } finally {
+        await db.close();
+      }
+    }
+    expect(orphans).toEqual({
+      groups_without_owner: 0,
+      games_without_3_players: 0,
+      games_without_2_tags: 0,
+      groups: orphans.groups,
+      games: orphans.games,
+    });
+    // Every acknowledged write is there (the extra playgroup is the one made after the restart).
+    expect(orphans.groups).toBeGreaterThanOrEqual(acknowledgedGroups.size + 1);
+    expect(orphans.games).toBeGreaterThanOrEqual(acknowledgedGames.size);
+  }, 150_000);
 });
