@@ -31,6 +31,7 @@ export async function runImport(argv: string[]): Promise<number> {
   const env = loadEnv();
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
+    pgSchema: env.databaseSchema,
     dataDir: env.databaseUrl ? undefined : env.dataDir,
   });
   const bar =

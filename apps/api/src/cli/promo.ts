@@ -52,7 +52,11 @@ export interface PromoCliIo {
 
 async function openConfigured(): Promise<Database> {
   const env = loadEnv();
-  return openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : env.dataDir });
+  return openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgSchema: env.databaseSchema,
+    dataDir: env.databaseUrl ? undefined : env.dataDir,
+  });
 }
 
 /** Runs the command line; exported so tests can drive it on their own database. */

@@ -1,0 +1,52 @@
+/**
+ * Route completeness: every contract entry (`listEndpoints()` of `@companion/sdk/contract`) has a
+ * route in the server, registered through the registrar (so it is signed, authenticated and
+ * validated) and present in Fastify's router under the contract's method and path.
+ */
+import { type AnyEndpoint, listEndpoints } from '@companion/sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/index.js';
+
+/** `domain.name (METHOD path)` of every contract entry the server lacks. */
+function missingRoutes(
+  registered: ReadonlySet<AnyEndpoint>,
+  hasRoute: (method: string, url: string) => boolean,
+): string[] {
+  return listEndpoints().flatMap(({ domain, name, endpoint }) =>
+    registered.has(endpoint) && hasRoute(endpoint.method, endpoint.path)
+      ? []
+      : [`${domain}.${name} (${endpoint.method} ${endpoint.path})`],
+  );
+}
+
+describe('route completeness', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+  });
+  afterAll(() => t?.close());
+
+  const hasRoute = (method: string, url: string) => t.server.app.hasRoute({ method: method as 'GET', url });
+
+  it('serves every contract entry', () => {
+    expect(listEndpoints().length).toBeGreaterThan(50);
+    expect(missingRoutes(t.server.registrar.registered, hasRoute)).toEqual([]);
+    // Nothing registered outside the contract either.
+    const contract = new Set(listEndpoints().map((e) => e.endpoint));
+    expect([...t.server.registrar.registered].filter((e) => !contract.has(e))).toEqual([]);
+  });
+
+  it('names the entries that have no route', () => {
+    const [first, second] = listEndpoints();
+    if (!first || !second) throw new Error('empty contract');
+    const withoutTwo = new Set([...t.server.registrar.registered].filter((e) => e !== first.endpoint));
+    expect(missingRoutes(withoutTwo, hasRoute)).toEqual([
+      `${first.domain}.${first.name} (${first.endpoint.method} ${first.endpoint.path})`,
+    ]);
+    const unrouted = (method: string, url: string) =>
+      hasRoute(method, url) && !(method === second.endpoint.method && url === second.endpoint.path);
+    expect(missingRoutes(t.server.registrar.registered, unrouted)).toEqual([
+      `${second.domain}.${second.name} (${second.endpoint.method} ${second.endpoint.path})`,
+    ]);
+  });
+});
