@@ -109,7 +109,6 @@ describe.sequential('dashboard requests against the real API server', () => {
     const lastStart = Math.max(...tab.requests.map((r) => r.start));
     const firstEnd = Math.min(...tab.requests.map((r) => r.end));
     expect(lastStart).toBeLessThan(firstEnd);
-    expect(lastStart - Math.min(...tab.requests.map((r) => r.start))).toBeLessThan(LATENCY_MS);
 
     const state = tab.userStore.getState();
     expect(REFRESH_KEYS.every((k) => typeof state.lastFetched[k] === 'number')).toBe(true);
