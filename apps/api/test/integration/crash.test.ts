@@ -87,6 +87,8 @@ interface Orphans {
 /** Number of writes to acknowledge before the kill, and the longest write window. */
 const TARGET_WRITES = 40;
 const WRITE_WINDOW_MS = 4_000;
+const MIN_WRITES = 10;
+const MAX_WINDOW_MS = 30_000;
 
 describe.each(storages())('SIGKILL during writes on %s', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-crash-'));
@@ -182,7 +184,12 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
     // Kill after a fixed number of acknowledged writes, or at the end of the write window, while
     // the four writers still have requests in flight.
     const started = Date.now();
-    while (acknowledged() < TARGET_WRITES && Date.now() - started < WRITE_WINDOW_MS) {
+    // On a loaded machine the window is stretched until at least MIN_WRITES were acknowledged.
+    while (
+      acknowledged() < TARGET_WRITES &&
+      (Date.now() - started < WRITE_WINDOW_MS || acknowledged() < MIN_WRITES) &&
+      Date.now() - started < MAX_WINDOW_MS
+    ) {
       await new Promise((r) => setTimeout(r, 10));
     }
     const inFlightAtKill = inFlight;
@@ -196,7 +203,7 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
     );
     expect(api.child.signalCode).toBe('SIGKILL');
     expect(inFlightAtKill).toBeGreaterThan(0);
-    expect(acknowledged()).toBeGreaterThanOrEqual(10);
+    expect(acknowledged()).toBeGreaterThanOrEqual(MIN_WRITES);
 
     // Restart on the same data and check through the API.
     api = await startApi(env);

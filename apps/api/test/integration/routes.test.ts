@@ -3,7 +3,7 @@
  * route in the server, registered through the registrar (so it is signed, authenticated and
  * validated) and present in Fastify's router under the contract's method and path.
  */
-import { type AnyEndpoint, listEndpoints } from '@companion/sdk/contract';
+import { type AnyEndpoint, listEndpoints, toOpenApiPath } from '@companion/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/index.js';
 
@@ -48,5 +48,21 @@ describe('route completeness', () => {
     expect(missingRoutes(t.server.registrar.registered, unrouted)).toEqual([
       `${second.domain}.${second.name} (${second.endpoint.method} ${second.endpoint.path})`,
     ]);
+  });
+
+  it('documents every contract entry in /openapi.json and on the /docs page', async () => {
+    const res = await fetch(`${t.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const undocumented = listEndpoints().flatMap(({ domain, name, endpoint }) =>
+      doc.paths[toOpenApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()] ? [] : [`${domain}.${name}`],
+    );
+    expect(undocumented).toEqual([]);
+    const page = await fetch(`${t.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    for (const { domain, name } of listEndpoints()) expect(html).toContain(`id="${domain}.${name}"`);
   });
 });
