@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { UserRow } from '../http/context.js';
@@ -13,9 +13,39 @@ export interface SessionStore {
   revoke(sessionId: string): Promise<void>;
   /** Issues a new streaming token and revokes the previous ones. */
   rotateStreaming(userId: string): Promise<{ token: string; createdAt: Date }>;
+  /** Drops cached look-ups of this user's sessions (call after changing the user's row). */
+  forgetUser(userId: string): void;
 }
 
-export function createSessionStore(db: Db, ttlMs: number): SessionStore {
+/**
+ * How long a resolved session (with its user row) is reused without asking the database. Within
+ * this instance, revocation and changes to the user drop the entry at once; another instance may
+ * accept a revoked token for at most this long.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+export function createSessionStore(db: Db, ttlMs: number, cacheMs = SESSION_CACHE_MS): SessionStore {
+  type Resolved = { user: UserRow; sessionId: string };
+  const cache = new Map<string, { value: Resolved; until: number }>();
+  const drop = (match: (v: Resolved) => boolean) => {
+    for (const [k, e] of cache) if (match(e.value)) cache.delete(k);
+  };
+  // Prepared once: every signed-in call runs it, and planning costs more than running it.
+  const lookup = db
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        eq(sessions.kind, sql.placeholder('kind')),
+        isNull(sessions.revokedAt),
+        or(isNull(sessions.expiresAt), gt(sessions.expiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1)
+    .prepare('session_resolve');
   return {
     async create(userId, device) {
       const token = newToken('cs');
@@ -26,23 +56,35 @@ export function createSessionStore(db: Db, ttlMs: number): SessionStore {
       return { token, expiresAt };
     },
     async resolve(token, kind = 'session') {
-      const rows = await db
-        .select({ user: users, sessionId: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            eq(sessions.kind, kind),
-            isNull(sessions.revokedAt),
-            or(isNull(sessions.expiresAt), gt(sessions.expiresAt, new Date())),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+      const hash = hashToken(token);
+      const key = `${kind}:${hash}`;
+      const now = Date.now();
+      const hit = cacheMs > 0 ? cache.get(key) : undefined;
+      // A copy: handlers may adjust their caller's row (e.g. emailVerified).
+      if (hit && hit.until > now) return { user: { ...hit.value.user }, sessionId: hit.value.sessionId };
+      const rows = await lookup.execute({ hash, kind });
+      const row = rows[0];
+      if (!row) {
+        cache.delete(key);
+        return null;
+      }
+      const value = { user: row.user, sessionId: row.sessionId };
+      if (cacheMs > 0) {
+        if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+        const until = Math.min(
+          now + cacheMs,
+          row.expiresAt ? row.expiresAt.getTime() : Number.POSITIVE_INFINITY,
+        );
+        cache.set(key, { value, until });
+      }
+      return { user: { ...value.user }, sessionId: value.sessionId };
+    },
+    forgetUser(userId) {
+      drop((v) => v.user.id === userId);
     },
     async revoke(sessionId) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      drop((v) => v.sessionId === sessionId);
     },
     async rotateStreaming(userId) {
       const token = newToken('ct');
@@ -58,6 +100,7 @@ export function createSessionStore(db: Db, ttlMs: number): SessionStore {
           .insert(sessions)
           .values({ userId, tokenHash: hashToken(token), kind: 'streaming', createdAt });
       });
+      drop((v) => v.user.id === userId);
       return { token, createdAt };
     },
   };

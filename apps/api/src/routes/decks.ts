@@ -3,8 +3,7 @@ import { forbidden, notFound } from '../http/errors.js';
 import type { Registrar } from '../http/registrar.js';
 import type { AppServices } from '../services/app.js';
 import { checkBracket } from '../services/bracket.js';
-import { cardImages } from '../services/catalogue.js';
-import { deckSummaries, listDeckRows } from '../services/deck-summary.js';
+import { listDeckSummaries } from '../services/deck-summary.js';
 import {
   canViewOwnerOf,
   createDeck,
@@ -22,9 +21,7 @@ import { signedIn } from './user.js';
 
 /** Decks (owner writes; visibility follows the owner's profile setting) and the user deck lists. */
 export function registerDeckRoutes(r: Registrar, s: AppServices): void {
-  const images = (ids: string[]) => cardImages(s.db, ids);
-  const summaries = async (ownerId: string, archived: boolean) =>
-    deckSummaries(s.db, await listDeckRows(s.db, ownerId, archived), images);
+  const summaries = (ownerId: string, archived: boolean) => listDeckSummaries(s.db, ownerId, archived);
 
   r.route(contract.decks.get, async ({ caller, params, query }) => {
     const { user } = signedIn(caller);

@@ -45,6 +45,7 @@ export function registerUserRoutes(r: Registrar, s: AppServices): void {
     const [updated] = Object.keys(changes).length
       ? await s.db.update(users).set(changes).where(eq(users.id, user.id)).returning()
       : [user];
+    s.sessions.forgetUser(user.id);
     return { settings: s.users.settings(updated ?? user) };
   });
 
@@ -66,6 +67,7 @@ export function registerUserRoutes(r: Registrar, s: AppServices): void {
         .set({ username: body.username })
         .where(eq(users.id, user.id))
         .returning();
+      s.sessions.forgetUser(user.id);
       return { user: await s.users.full(updated ?? user) };
     } catch (error) {
       // Two users racing for the same name: the unique index decides.
@@ -88,6 +90,7 @@ export function registerUserRoutes(r: Registrar, s: AppServices): void {
       .set({ firstname: body.firstname })
       .where(eq(users.id, user.id))
       .returning();
+    s.sessions.forgetUser(user.id);
     return { user: await s.users.full(updated ?? user) };
   });
 
@@ -99,6 +102,7 @@ export function registerUserRoutes(r: Registrar, s: AppServices): void {
       .set({ picture: path })
       .where(eq(users.id, user.id))
       .returning();
+    s.sessions.forgetUser(user.id);
     return { user: await s.users.full(updated ?? user) };
   });
 

@@ -21,13 +21,14 @@ export interface AppServices {
 export function createServices(env: Env, database: Database, identity?: IdentityVerifier): AppServices {
   const db = database.db;
   const verifier = identity ?? createFirebaseVerifier(env);
+  const sessions = createSessionStore(db, env.sessionTtlMs);
   return {
     env,
     db,
     database,
     identity: verifier,
-    sessions: createSessionStore(db, env.sessionTtlMs),
-    users: createUserService(db, env, verifier),
+    sessions,
+    users: createUserService(db, env, verifier, (userId) => sessions.forgetUser(userId)),
     startedAt: Date.now(),
     async catalogueCounts() {
       // The catalogue tables may not exist on a database migrated before the catalogue was added.

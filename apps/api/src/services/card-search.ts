@@ -48,8 +48,15 @@ function compileNode(node: SearchNode, c: SQL): SQL {
     case 'not':
       return sql`(not ${compileNode(node.child, c)})`;
     default:
-      return sql`coalesce(${leaf(node, c)}, false)`;
+      // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
+      // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
+      return canBeNull(node) ? sql`coalesce(${leaf(node, c)}, false)` : leaf(node, c);
   }
+}
+
+/** Leaves whose SQL may yield NULL: prices and format legalities. Every other column is NOT NULL. */
+function canBeNull(node: SearchNode): boolean {
+  return node.kind === 'format' || (node.kind === 'number' && node.field !== 'mv');
 }
 
 function leaf(node: SearchNode, c: SQL): SQL {

@@ -97,3 +97,75 @@ export async function listDeckRows(db: Db, ownerId: string, archived: boolean): 
     .where(and(eq(decks.ownerId, ownerId), eq(decks.archived, archived)))
     .orderBy(sql`${decks.lastPlayed} desc nulls last`, desc(decks.updatedAt));
 }
+
+function deckSummaryQuery(db: Db) {
+  // Qualified: drizzle leaves the columns of a one-table select bare, and "id" is ambiguous below.
+  const deckId = sql.raw('"decks"."id"');
+  return db
+    .select({
+      d: decks,
+      cardCount: sql<number>`coalesce((select sum(dc.quantity) from deck_cards dc
+        where dc.deck_id = ${deckId} and dc.board in ('main', 'commander', 'companion')), 0)::int`,
+      games: sql<number>`(select count(*) from game_players gp where gp.deck_id = ${deckId})::int`,
+      wins: sql<number>`(select count(*) from game_players gp
+        where gp.deck_id = ${deckId} and gp.result = 'win')::int`,
+      commanders: sql<Array<{
+        cardId: string | null;
+        name: string;
+        image: Record<string, string> | null;
+      }> | null>`(
+        select json_agg(json_build_object('cardId', dc.card_id, 'name', dc.name,
+            'image', coalesce(c.image_uris, c.card_faces -> 0 -> 'image_uris')) order by dc.position)
+        from deck_cards dc left join cards c on c.id = dc.card_id
+        where dc.deck_id = ${deckId} and dc.board = 'commander')`,
+    })
+    .from(decks)
+    .where(
+      and(eq(decks.ownerId, sql.placeholder('ownerId')), eq(decks.archived, sql.placeholder('archived'))),
+    )
+    .orderBy(sql`${decks.lastPlayed} desc nulls last`, desc(decks.updatedAt))
+    .prepare('deck_summaries');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof deckSummaryQuery>>();
+
+/**
+ * A user's deck summaries in one prepared query (the deck rows with their card count, game record
+ * and commanders with their pictures), most recently played first: `GET /user/decks` and friends.
+ * Same answer as `deckSummaries(listDeckRows(...))`, in one round trip instead of five.
+ */
+export async function listDeckSummaries(
+  db: Db,
+  ownerId: string,
+  archived: boolean,
+): Promise<DeckSummaryDto[]> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = deckSummaryQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ ownerId, archived });
+  return rows.map(({ d, cardCount, games, wins, commanders }) => {
+    const list = typeof commanders === 'string' ? JSON.parse(commanders) : (commanders ?? []);
+    return {
+      id: d.id,
+      ownerId: d.ownerId,
+      name: d.name,
+      formatId: d.formatId,
+      subformatId: d.subformatId,
+      commanders: (list as NonNullable<typeof commanders>).map((c) => ({
+        id: c.cardId ?? c.name,
+        name: c.name,
+        image: c.cardId ? (c.image?.art_crop ?? c.image?.normal ?? c.image?.small ?? null) : null,
+      })),
+      colorIdentity: sortColors(d.colorIdentity),
+      bracket: d.bracket,
+      cardCount: Number(cardCount),
+      archived: d.archived,
+      lastPlayed: isoOrNull(d.lastPlayed),
+      games: Number(games),
+      wins: Number(wins),
+      createdAt: iso(d.createdAt),
+      updatedAt: iso(d.updatedAt),
+    };
+  });
+}

@@ -59,7 +59,13 @@ export interface FullUser {
   badges: Badge[];
 }
 
-export function createUserService(db: Db, env: Env, identity: IdentityVerifier): UserService {
+export function createUserService(
+  db: Db,
+  env: Env,
+  identity: IdentityVerifier,
+  /** Told after the service changes a user's row (the session cache drops its copy). */
+  changed: (userId: string) => void = () => undefined,
+): UserService {
   const lastTouch = new Map<string, number>();
   const lastVerifyCheck = new Map<string, number>();
 
@@ -79,7 +85,10 @@ export function createUserService(db: Db, env: Env, identity: IdentityVerifier):
       if ((lastVerifyCheck.get(user.firebaseUid) ?? 0) > now - 5_000) return false;
       lastVerifyCheck.set(user.firebaseUid, now);
       const verified = await identity.emailVerified(user.firebaseUid);
-      if (verified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      if (verified) {
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        changed(user.id);
+      }
       return verified;
     },
 
@@ -92,6 +101,7 @@ export function createUserService(db: Db, env: Env, identity: IdentityVerifier):
         if (claims.email && claims.email !== found.email) changes.email = claims.email;
         if (Object.keys(changes).length) {
           const [updated] = await db.update(users).set(changes).where(eq(users.id, found.id)).returning();
+          changed(found.id);
           return { user: updated ?? found, created: false };
         }
         return { user: found, created: false };
