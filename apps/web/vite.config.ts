@@ -45,13 +45,17 @@ function buildManifest(): Plugin {
 }
 
 const uiSource = fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url));
+const uiStyles = fileURLToPath(new URL('../../packages/ui/src/', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), buildManifest()],
   resolve: {
     // The ui package's source, so the bundler drops unused components module by module (its dist is
     // one file, which kept every component and the Markdown pipeline in the entry chunk).
-    alias: [{ find: /^@companion\/ui$/, replacement: uiSource }],
+    alias: [
+      { find: /^@companion\/ui$/, replacement: uiSource },
+      { find: /^@companion\/ui\/(base|mana|keyrune|symbols|styles)\.css$/, replacement: `${uiStyles}$1.css` },
+    ],
   },
   define: {
     __BUILD_ID__: JSON.stringify(buildId),

@@ -46,9 +46,16 @@ export default defineConfig([
     },
   },
   {
-    // base.css: tokens and base layer (small); symbols.css: mana/keyrune fonts (load lazily);
+    // base.css: tokens and base layer (small); mana.css / keyrune.css: the symbol fonts, imported by
+    // ManaCost and SetSymbol (symbols.css: both);
     // styles.css: everything, for Storybook and apps that do not split code.
-    entry: { base: 'src/base.css', symbols: 'src/symbols.css', styles: 'src/styles.css' },
+    entry: {
+      base: 'src/base.css',
+      mana: 'src/mana.css',
+      keyrune: 'src/keyrune.css',
+      symbols: 'src/symbols.css',
+      styles: 'src/styles.css',
+    },
     format: ['esm'],
     loader: fontLoaders,
     minify: false,

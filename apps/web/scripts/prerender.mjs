@@ -11,6 +11,34 @@ const origin = (process.env.COMPANION_PUBLIC_URL ?? '').replace(/\/$/, '');
 
 const { render, prerenderPages } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
+
+// The page's own chunk, its static imports and their stylesheets go into the head: the styles
+// render with the HTML (no flash when the app takes over) and the scripts hydration needs download
+// in parallel instead of after the entry.
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const routeFiles = Object.fromEntries(
+  [...readFileSync(join(root, 'src/routes.tsx'), 'utf8').matchAll(/(\w+): \(\) => import\('\.\/(routes\/[\w-]+)'\)/g)].map(
+    (m) => [m[1], `src/${m[2]}.tsx`],
+  ),
+);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const closure = (key, seen = new Set()) => {
+  if (!manifest[key] || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  return seen;
+};
+const inEntry = closure(entryKey);
+function pageLinks(pageKey) {
+  const src = routeFiles[pageKey];
+  if (!src || !manifest[src]) throw new Error(`prerender: no chunk for page ${pageKey}`);
+  const keys = [...closure(src)].filter((k) => !inEntry.has(k));
+  const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
+  return [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`),
+  ].join('\n    ');
+}
 // The SPA fallback for every other route: no page content, just the app.
 writeFileSync(join(dist, '200.html'), template.replace('<!--head-->', '').replace('<!--app-->', ''));
 
@@ -22,7 +50,7 @@ for (const locale of ['en', 'fr']) {
     const { html, head } = await render(pathname, locale, page.key, origin);
     const out = template
       .replace('<html lang="en">', `<html lang="${locale}">`)
-      .replace('<!--head-->', head)
+      .replace('<!--head-->', `${head}\n    ${pageLinks(page.key)}`)
       .replace(
         '<div id="root"><!--app--></div>',
         `<div id="root" data-prerendered="${pathname}">${html}</div>`,

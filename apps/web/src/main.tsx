@@ -1,4 +1,6 @@
-import '@companion/ui/styles.css';
+// Tokens and base layer only: each ui component brings its own stylesheet, the symbol fonts come
+// with ManaCost and SetSymbol.
+import '@companion/ui/base.css';
 import './app.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
