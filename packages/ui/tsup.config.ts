@@ -36,13 +36,17 @@ export default defineConfig([
       {
         name: 'component-css-external',
         setup(build) {
-          build.onResolve({ filter: /\.css$/ }, (args) => ({ path: `./${basename(args.path)}`, external: true }));
+          build.onResolve({ filter: /\.css$/ }, (args) => ({
+            path: `./${basename(args.path)}`,
+            external: true,
+          }));
         },
       },
     ],
     async onSuccess() {
       mkdirSync('dist', { recursive: true });
-      for (const name of components) copyFileSync(join('src/components', name, `${name}.css`), `dist/${name}.css`);
+      for (const name of components)
+        copyFileSync(join('src/components', name, `${name}.css`), `dist/${name}.css`);
     },
   },
   {

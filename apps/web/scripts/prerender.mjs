@@ -12,14 +12,16 @@ const origin = (process.env.COMPANION_PUBLIC_URL ?? '').replace(/\/$/, '');
 const { render, prerenderPages } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
-// The page's own chunk, its static imports and their stylesheets go into the head: the styles
-// render with the HTML (no flash when the app takes over) and the scripts hydration needs download
-// in parallel instead of after the entry.
+// The stylesheets of the page's chunk and its static imports go into the head: the page renders
+// styled from the HTML alone (the app, and its scripts, start on the first interaction; see
+// src/main.tsx), and nothing moves when it takes over.
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const routeFiles = Object.fromEntries(
-  [...readFileSync(join(root, 'src/routes.tsx'), 'utf8').matchAll(/(\w+): \(\) => import\('\.\/(routes\/[\w-]+)'\)/g)].map(
-    (m) => [m[1], `src/${m[2]}.tsx`],
-  ),
+  [
+    ...readFileSync(join(root, 'src/routes.tsx'), 'utf8').matchAll(
+      /(\w+): \(\) => import\('\.\/(routes\/[\w-]+)'\)/g,
+    ),
+  ].map((m) => [m[1], `src/${m[2]}.tsx`]),
 );
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const closure = (key, seen = new Set()) => {
@@ -34,10 +36,7 @@ function pageLinks(pageKey) {
   if (!src || !manifest[src]) throw new Error(`prerender: no chunk for page ${pageKey}`);
   const keys = [...closure(src)].filter((k) => !inEntry.has(k));
   const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
-  return [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-    ...keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`),
-  ].join('\n    ');
+  return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
 }
 // The SPA fallback for every other route: no page content, just the app.
 writeFileSync(join(dist, '200.html'), template.replace('<!--head-->', '').replace('<!--app-->', ''));
