@@ -18,7 +18,6 @@ import { useT } from '../i18n/use-t';
 import { localizePath, stripLocale } from '../lib/locale';
 import { setSessionSnapshot, snapshotFrom } from '../lib/session';
 import { useLocale, useLocalePath } from '../lib/use-locale';
-import { createAuth } from './firebase';
 import { ToastContext, type ToastInput } from './toasts';
 
 // Created once, when the first page that needs the API opens.
@@ -31,7 +30,8 @@ const client = createClient({
   device: 'web',
   ...sessionClientOptions(userStore),
 });
-const auth = createAuth();
+// Firebase Auth loads when a flow needs it or a session exists (see `AuthSource` in @companion/hooks).
+const loadAuth = () => import('./firebase').then((module) => module.createAuth());
 const queryClient = createQueryClient();
 
 const syncSnapshot = () => {
@@ -101,7 +101,7 @@ export function Root() {
   return (
     <CompanionProvider
       client={client}
-      auth={auth}
+      auth={loadAuth}
       userStore={userStore}
       queryClient={queryClient}
       navigate={go}
@@ -147,13 +147,27 @@ export function RequireAuth() {
 export function RequireGuest() {
   const authenticated = useUserStore(isAuthenticated);
   const hydrated = useUserStore((s) => s.hydrated);
-  const { auth: firebaseAuth } = useCompanion();
+  const { auth: firebaseAuth, getAuth } = useCompanion();
   const [params] = useSearchParams();
   const lp = useLocalePath();
+  // A signed-in visitor: Firebase tells whether the email still needs verifying.
+  const [authReady, setAuthReady] = useState(false);
+  useEffect(() => {
+    if (!authenticated) return;
+    let live = true;
+    getAuth()
+      .then((auth) => auth.authStateReady())
+      .catch((error: unknown) => console.error('Error loading Firebase Auth:', error))
+      .finally(() => live && setAuthReady(true));
+    return () => {
+      live = false;
+    };
+  }, [authenticated, getAuth]);
   if (!hydrated) return <Pending />;
   if (authenticated) {
+    if (!authReady) return <Pending />;
     const target = safeRedirect(params.get('redirect'));
-    const user = firebaseAuth.currentUser;
+    const user = firebaseAuth?.currentUser ?? null;
     const unverified =
       user !== null && !user.emailVerified && user.providerData.some((p) => p.providerId === 'password');
     if (unverified)

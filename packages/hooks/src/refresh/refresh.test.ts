@@ -2,15 +2,17 @@ import type { CompanionClient } from '@companion/sdk';
 import type { CurrentUser, Settings } from '@companion/sdk/contract';
 import { MutationObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  setFirstnameMutationOptions,
-  updateSettingsMutationOptions,
-} from '../queries/user.js';
+import { setFirstnameMutationOptions, updateSettingsMutationOptions } from '../queries/user.js';
 import { createQueryClient } from '../query-client.js';
 import { createUserStore } from '../store/user-store.js';
 import { connectUserStore } from './refresh.js';
 
-const settings: Settings = { language: 'en', currency: 'usd', profileVisibility: 'friends', defaultFormatId: null };
+const settings: Settings = {
+  language: 'en',
+  currency: 'usd',
+  profileVisibility: 'friends',
+  defaultFormatId: null,
+};
 
 function signedIn() {
   const userStore = createUserStore();
@@ -54,7 +56,12 @@ describe('connectUserStore: edits of the current user reach the store', () => {
     await new MutationObserver(queryClient, setFirstnameMutationOptions(client)).mutate({
       body: { firstname: 'Anna' },
     } as never);
-    expect(userStore.getState().userData).toEqual({ firstname: 'Anna', lastname: null, username: 'ann', picture: null });
+    expect(userStore.getState().userData).toEqual({
+      firstname: 'Anna',
+      lastname: null,
+      username: 'ann',
+      picture: null,
+    });
 
     userStore.setState({ userId: 'someone-else' });
     const client2 = answering({ user: { ...user, firstname: 'Other' } });

@@ -141,7 +141,10 @@ export function connectUserStore(
     const [domain, name] = event.mutation.options.mutationKey ?? [];
     if (domain !== 'user' || typeof name !== 'string' || !USER_EDITS.has(name)) return;
     const data = event.action.data as { settings?: Settings; user?: CurrentUser['user'] } | undefined;
-    if (data?.settings) userStore.setState((s) => (sameJson(s.settings, data.settings) ? {} : { settings: data.settings ?? null }));
+    if (data?.settings)
+      userStore.setState((s) =>
+        sameJson(s.settings, data.settings) ? {} : { settings: data.settings ?? null },
+      );
     if (data?.user && data.user.id === userStore.getState().userId) {
       const next = toUserData(data.user);
       userStore.setState((s) => (sameJson(s.userData, next) ? {} : { userData: next }));
