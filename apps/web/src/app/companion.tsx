@@ -10,8 +10,8 @@ import {
   useUserStore,
 } from '@companion/hooks';
 import { createClient } from '@companion/sdk';
-import { Spinner, Toaster, type ToastItem } from '@companion/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { Spinner, type ToastItem } from '@companion/ui';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { env } from '../env';
 import { useT } from '../i18n/use-t';
@@ -40,6 +40,8 @@ const syncSnapshot = () => {
 };
 syncSnapshot();
 userStore.subscribe(syncSnapshot);
+
+const Toaster = lazy(() => import('./toaster'));
 
 /** A redirect target from the query string: an internal path only. */
 export function safeRedirect(value: string | null | undefined, fallback = '/dashboard'): string {
@@ -84,6 +86,9 @@ export function Root() {
     });
   }, []);
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  // The toaster (and its code) comes with the first toast and then stays for the ones after.
+  const [toastsShown, setToastsShown] = useState(false);
+  if (toasts.length > 0 && !toastsShown) setToastsShown(true);
 
   const go = useCallback(
     (path: string) => {
@@ -114,7 +119,11 @@ export function Root() {
         <LanguageSync />
         <VersionToast push={push} />
         <Outlet />
-        <Toaster toasts={toasts} onDismiss={dismiss} />
+        {toastsShown ? (
+          <Suspense fallback={null}>
+            <Toaster toasts={toasts} onDismiss={dismiss} />
+          </Suspense>
+        ) : null}
       </ToastContext.Provider>
     </CompanionProvider>
   );
