@@ -38,8 +38,34 @@ function pageLinks(pageKey) {
   const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
   return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
 }
-// The SPA fallback for every other route: no page content, just the app.
-writeFileSync(join(dist, '200.html'), template.replace('<!--head-->', '').replace('<!--app-->', ''));
+
+/** Preload hints for pages the app renders: their chunks load in parallel with the entry. */
+function appLinks(srcs) {
+  const keys = new Set();
+  for (const src of srcs) {
+    if (!manifest[src]) throw new Error(`prerender: no chunk for ${src}`);
+    for (const key of closure(src)) if (!inEntry.has(key)) keys.add(key);
+  }
+  const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+  return [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...[...keys].map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`),
+  ].join('\n    ');
+}
+const spaShell = (srcs) => template.replace('<!--head-->', appLinks(srcs)).replace('<!--app-->', '');
+
+// The SPA fallback for every other route: no page content, the app's own chunks preloaded.
+writeFileSync(join(dist, '200.html'), spaShell(['src/app.tsx']));
+// Entry pages of the app get a shell of their own with their page's chunks preloaded too
+// (`/login` is served from `login.html` like the prerendered pages).
+for (const [path, srcs] of [
+  ['login', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.login]],
+  ['dashboard', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.dashboard]],
+]) {
+  writeFileSync(join(dist, `${path}.html`), spaShell(srcs));
+  mkdirSync(join(dist, 'fr'), { recursive: true });
+  writeFileSync(join(dist, 'fr', `${path}.html`), spaShell(srcs));
+}
 
 let count = 0;
 for (const locale of ['en', 'fr']) {
