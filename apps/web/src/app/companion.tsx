@@ -86,9 +86,14 @@ export function Root() {
     });
   }, []);
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
-  // The toaster (and its code) comes with the first toast and then stays for the ones after.
+  // The toaster (Radix Toast) is not part of the page's first load: it mounts once the page has
+  // rendered, or with the first toast if that comes sooner.
   const [toastsShown, setToastsShown] = useState(false);
   if (toasts.length > 0 && !toastsShown) setToastsShown(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setToastsShown(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const go = useCallback(
     (path: string) => {
