@@ -36,19 +36,30 @@ export default defineConfig([
       {
         name: 'component-css-external',
         setup(build) {
-          build.onResolve({ filter: /\.css$/ }, (args) => ({ path: `./${basename(args.path)}`, external: true }));
+          build.onResolve({ filter: /\.css$/ }, (args) => ({
+            path: `./${basename(args.path)}`,
+            external: true,
+          }));
         },
       },
     ],
     async onSuccess() {
       mkdirSync('dist', { recursive: true });
-      for (const name of components) copyFileSync(join('src/components', name, `${name}.css`), `dist/${name}.css`);
+      for (const name of components)
+        copyFileSync(join('src/components', name, `${name}.css`), `dist/${name}.css`);
     },
   },
   {
-    // base.css: tokens and base layer (small); symbols.css: mana/keyrune fonts (load lazily);
+    // base.css: tokens and base layer (small); mana.css / keyrune.css: the symbol fonts, imported by
+    // ManaCost and SetSymbol (symbols.css: both);
     // styles.css: everything, for Storybook and apps that do not split code.
-    entry: { base: 'src/base.css', symbols: 'src/symbols.css', styles: 'src/styles.css' },
+    entry: {
+      base: 'src/base.css',
+      mana: 'src/mana.css',
+      keyrune: 'src/keyrune.css',
+      symbols: 'src/symbols.css',
+      styles: 'src/styles.css',
+    },
     format: ['esm'],
     loader: fontLoaders,
     minify: false,

@@ -26,7 +26,9 @@ if (!existsSync(join(root, 'dist/.vite/manifest.json'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-console.log('\nGzipped JavaScript per route (entry + static imports + page chunk):');
+console.log(
+  '\nGzipped JavaScript per route (entry + static imports + page chunk; home: before the first interaction):',
+);
 for (const [name, { kb, chunks }] of Object.entries(routeSizes(join(root, 'dist')))) {
   const target = TARGETS[name];
   const verdict = target ? (kb <= target ? `✓ target ≤ ${target} KB` : `✗ target ≤ ${target} KB`) : '';

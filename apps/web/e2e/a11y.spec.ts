@@ -21,6 +21,7 @@ for (const theme of ['light', 'dark'] as const) {
     { name: 'desktop', width: 1280, height: 800 },
   ]) {
     test(`public pages: axe and screenshots (${theme}, ${viewport.name})`, async ({ page }, info) => {
+      test.setTimeout(180_000); // eleven pages, an axe run and a screenshot each, on a shared machine
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto('/');
       await setTheme(page, theme);
@@ -39,6 +40,7 @@ for (const theme of ['light', 'dark'] as const) {
 test('keyboard: skip link, header and the login form', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();

@@ -59,7 +59,8 @@ test('reset a forgotten password with the emailed code', async ({ page }, info) 
   await page.getByLabel('Code from the email').fill(code);
   await page.getByLabel('New password').fill('brand-new-pass-2');
   await page.getByRole('button', { name: 'Change my password' }).click();
-  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+  // (The button's spinner is a status too while the change is pending.)
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
   await screenshot(page, info, 'reset-done');
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await page.getByLabel('Email address').fill(email);
@@ -93,12 +94,12 @@ test('profile: picture upload with preview, friend code and QR code', async ({ p
   });
   await expect(page.getByText('Preview — upload it to keep it.')).toBeVisible();
   await page.getByRole('button', { name: 'Upload picture' }).click();
-  await expect(page.getByText('Picture updated')).toBeVisible();
+  await expect(page.getByText('Picture updated', { exact: true })).toBeVisible();
   const avatar = page.locator('.web-picture img');
   await expect(avatar).toHaveAttribute('src', /^https?:\/\//);
   await page.getByLabel('Username').fill(`planeswalker_${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile saved')).toBeVisible();
+  await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
   await screenshot(page, info, 'profile');
   await expectAccessible(page, 'profile');
   await page.goto('/settings');

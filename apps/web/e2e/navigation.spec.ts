@@ -90,16 +90,36 @@ test('a route rule from the build manifest redirects', async ({ page }) => {
 });
 
 test('a page chunk that fails to load reloads once, then shows the error page', async ({ page }, info) => {
-  await page.goto('/');
+  // From a page the app renders (prerendered pages start it only on the first interaction).
+  await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   let loads = 0;
   page.on('load', () => loads++);
-  await page.route(/\/assets\/faq-[^/]+\.js$/, (route) => route.abort());
-  await page.getByRole('link', { name: 'FAQ' }).first().click();
-  // First failure: one full reload of /faq; the second failure within 10 s shows the 500 page.
+  await page.route(/\/assets\/forgot-password-[^/]+\.js$/, (route) => route.abort());
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // First failure: one full reload of the page; the second failure within 10 s shows the 500 page.
   await expect(page.getByText('Internal Server Error')).toBeVisible({ timeout: 15_000 });
   expect(loads).toBe(1);
-  const stamp = await page.evaluate(() => sessionStorage.getItem('companion-chunk-reload:/faq'));
+  const stamp = await page.evaluate(() =>
+    sessionStorage.getItem('companion-chunk-reload:/auth/password/forgot'),
+  );
   expect(Number(stamp)).toBeGreaterThan(0);
   await screenshot(page, info, 'chunk-error');
+});
+
+test('a prerendered page starts the app on the first interaction; an early click is not lost', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  expect(scripts).toHaveLength(1); // the entry only
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const theme = await page.locator('html').getAttribute('data-theme');
+  await page.getByRole('button', { name: /^Switch to/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme === 'dark' ? 'light' : 'dark');
 });

@@ -11,8 +11,61 @@ const origin = (process.env.COMPANION_PUBLIC_URL ?? '').replace(/\/$/, '');
 
 const { render, prerenderPages } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
-// The SPA fallback for every other route: no page content, just the app.
-writeFileSync(join(dist, '200.html'), template.replace('<!--head-->', '').replace('<!--app-->', ''));
+
+// The stylesheets of the page's chunk and its static imports go into the head: the page renders
+// styled from the HTML alone (the app, and its scripts, start on the first interaction; see
+// src/main.tsx), and nothing moves when it takes over.
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const routeFiles = Object.fromEntries(
+  [
+    ...readFileSync(join(root, 'src/routes.tsx'), 'utf8').matchAll(
+      /(\w+): \(\) => import\('\.\/(routes\/[\w-]+)'\)/g,
+    ),
+  ].map((m) => [m[1], `src/${m[2]}.tsx`]),
+);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const closure = (key, seen = new Set()) => {
+  if (!manifest[key] || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  return seen;
+};
+const inEntry = closure(entryKey);
+function pageLinks(pageKey) {
+  const src = routeFiles[pageKey];
+  if (!src || !manifest[src]) throw new Error(`prerender: no chunk for page ${pageKey}`);
+  const keys = [...closure(src)].filter((k) => !inEntry.has(k));
+  const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
+  return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
+}
+
+/** Preload hints for pages the app renders: their chunks load in parallel with the entry. */
+function appLinks(srcs) {
+  const keys = new Set();
+  for (const src of srcs) {
+    if (!manifest[src]) throw new Error(`prerender: no chunk for ${src}`);
+    for (const key of closure(src)) if (!inEntry.has(key)) keys.add(key);
+  }
+  const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+  return [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...[...keys].map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`),
+  ].join('\n    ');
+}
+const spaShell = (srcs) => template.replace('<!--head-->', appLinks(srcs)).replace('<!--app-->', '');
+
+// The SPA fallback for every other route: no page content, the app's own chunks preloaded.
+writeFileSync(join(dist, '200.html'), spaShell(['src/app.tsx']));
+// Entry pages of the app get a shell of their own with their page's chunks preloaded too
+// (`/login` is served from `login.html` like the prerendered pages).
+for (const [path, srcs] of [
+  ['login', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.login]],
+  ['dashboard', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.dashboard]],
+]) {
+  writeFileSync(join(dist, `${path}.html`), spaShell(srcs));
+  mkdirSync(join(dist, 'fr'), { recursive: true });
+  writeFileSync(join(dist, 'fr', `${path}.html`), spaShell(srcs));
+}
 
 let count = 0;
 for (const locale of ['en', 'fr']) {
@@ -22,7 +75,7 @@ for (const locale of ['en', 'fr']) {
     const { html, head } = await render(pathname, locale, page.key, origin);
     const out = template
       .replace('<html lang="en">', `<html lang="${locale}">`)
-      .replace('<!--head-->', head)
+      .replace('<!--head-->', `${head}\n    ${pageLinks(page.key)}`)
       .replace(
         '<div id="root"><!--app--></div>',
         `<div id="root" data-prerendered="${pathname}">${html}</div>`,

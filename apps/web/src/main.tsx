@@ -1,16 +1,19 @@
-import '@companion/ui/styles.css';
+// Tokens and base layer only: each ui component brings its own stylesheet, the symbol fonts come
+// with ManaCost and SetSymbol.
+import '@companion/ui/base.css';
 import './app.css';
-import { StrictMode, useEffect, useState } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { IntlProvider } from 'react-intl';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { cachedMessages, loadMessages, type Messages } from './i18n/messages';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
-import { detectLocale, INTL_LOCALE, type Locale, localeOfPath, localizePath } from './lib/locale';
+import { detectLocale, localeOfPath } from './lib/locale';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
-import { appRoutes } from './shell';
+import { hasStoredSession } from './lib/stored-session';
 
-type Router = ReturnType<typeof createBrowserRouter>;
+/**
+ * Start-up. A prerendered public page (home, FAQ, legal pages) is complete HTML: for a signed-out
+ * visitor the React app (React, the router, messages: most of the JavaScript) loads on the first
+ * sign of interaction — pointer, touch, key or focus — instead of with the page. A button pressed
+ * before the app is ready is pressed again once it is; links work as plain links meanwhile. Every
+ * other page, a signed-in visitor, another saved language or a route rule starts the app at once.
+ */
 
 // A failed page chunk is handled by the route's error element (reload once per 10 s per path);
 // outside a route (e.g. a lazy component), reload the current page under the same guard.
@@ -18,94 +21,51 @@ window.addEventListener('unhandledrejection', (event) => {
   if (isChunkLoadError(event.reason)) reloadOnce();
 });
 
-function App({
-  router,
-  locale: initialLocale,
-  messages: initialMessages,
-}: {
-  router: Router;
-  locale: Locale;
-  messages: Messages;
-}) {
-  const [intl, setIntl] = useState({ locale: initialLocale, messages: initialMessages });
-  useEffect(
-    () =>
-      router.subscribe((state) => {
-        const next = localeOfPath(state.location.pathname);
-        const cached = cachedMessages(next);
-        if (cached) setIntl((prev) => (prev.locale === next ? prev : { locale: next, messages: cached }));
-        else void loadMessages(next).then((messages) => setIntl({ locale: next, messages }));
-      }),
-    [router],
-  );
-  return (
-    <IntlProvider locale={INTL_LOCALE[intl.locale]} defaultLocale="en-US" messages={intl.messages}>
-      <RouterProvider router={router} />
-    </IntlProvider>
-  );
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+let pressed: HTMLElement | null = null;
+const onClick = (event: MouseEvent) => {
+  const button = (event.target as Element | null)?.closest?.('#root button');
+  if (button instanceof HTMLElement) pressed = button;
+};
+
+let booted: Promise<void> | null = null;
+function boot(): Promise<void> {
+  if (booted) return booted;
+  for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
+  booted = import('./app')
+    .then(({ start }) => {
+      // From here React handles (and replays) events itself.
+      window.removeEventListener('click', onClick, true);
+      return start();
+    })
+    .then(() => {
+      const button = pressed;
+      pressed = null;
+      if (button?.isConnected) button.click();
+    })
+    .catch((error: unknown) => {
+      console.error('Start-up failed:', error);
+      if (isChunkLoadError(error)) reloadOnce();
+    });
+  return booted;
+}
+function onIntent() {
+  void boot();
 }
 
-/** Resolves the lazy modules of the first page so hydration renders the same tree as the prerender. */
-async function preloadMatches(routes: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-}
+const { pathname } = window.location;
+const container = document.getElementById('root');
+const staticPage =
+  container?.dataset.prerendered === pathname &&
+  detectLocale(pathname) === localeOfPath(pathname) &&
+  !hasStoredSession();
 
-function followRule(router: Router, pathname: string): void {
-  const rule = ruleFor(pathname);
-  if (!rule) return;
-  if (rule.external) window.location.assign(rule.redirect);
-  else void router.navigate(rule.redirect, { replace: true });
-}
-
-async function start(): Promise<void> {
-  // Locale detection at load: route prefix, saved choice, browser, English; then the localised path.
-  const { pathname, search, hash } = window.location;
-  const locale = detectLocale(pathname);
-  if (localeOfPath(pathname) !== locale) {
-    window.history.replaceState(
-      window.history.state,
-      '',
-      localizePath(`${pathname}${search}${hash}`, locale),
-    );
-  }
-  const messages = await loadMessages(locale);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing');
-  let prerendered = container.dataset.prerendered === window.location.pathname;
-  if (prerendered) {
-    try {
-      await preloadMatches(appRoutes, window.location.pathname);
-    } catch (error) {
-      // A page chunk did not load: render client-side, the route's error element takes over.
-      console.error(error);
-      prerendered = false;
-    }
-  }
-  const router = createBrowserRouter(appRoutes);
-  const app = (
-    <StrictMode>
-      <App router={router} locale={locale} messages={messages} />
-    </StrictMode>
-  );
-  if (prerendered) hydrateRoot(container, app);
-  else {
-    container.textContent = '';
-    document.documentElement.removeAttribute('data-spa');
-    createRoot(container).render(app);
-  }
-
-  // Route rules from the build manifest: checked now and on every navigation.
-  void loadRouteRules(__BUILD_ID__).then(() => followRule(router, router.state.location.pathname));
-  router.subscribe((state) => {
-    if (state.navigation.state === 'idle') followRule(router, state.location.pathname);
+if (!staticPage) void boot();
+else {
+  window.addEventListener('click', onClick, true);
+  for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
+  // A route rule for this page (redirect) is followed by the app.
+  void loadRouteRules(__BUILD_ID__).then(() => {
+    if (ruleFor(pathname)) void boot();
   });
 }
-
-start().catch((error: unknown) => console.error('Start-up failed:', error));

@@ -12,7 +12,10 @@ export interface CompanionPaths {
 
 export interface CompanionContextValue {
   client: CompanionClient;
-  auth: Auth;
+  /** The Firebase Auth instance once loaded (null before: see `getAuth`). */
+  auth: Auth | null;
+  /** Loads Firebase Auth (once) and resolves with the instance. */
+  getAuth: () => Promise<Auth>;
   userStore: UserStore;
   languageStore: LanguageStore;
   versionWatcher: VersionWatcher | null;

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from 'firebase/auth';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Language } from './constants.js';
 import { useCompanion } from './context.js';
@@ -42,17 +41,18 @@ export const useIsUnverified = (): boolean => useUserStore((s) => s.unverified);
  * (the session token stays), empties the query cache and signs out of Firebase.
  */
 export function useLogout(): () => Promise<void> {
-  const { userStore, auth } = useCompanion();
+  const { userStore, getAuth } = useCompanion();
   const queryClient = useQueryClient();
   return useCallback(async () => {
     userStore.logout();
     queryClient.clear();
     try {
+      const [auth, { signOut }] = await Promise.all([getAuth(), import('firebase/auth')]);
       await signOut(auth);
     } catch (error) {
       console.error('Error signing out:', error);
     }
-  }, [userStore, auth, queryClient]);
+  }, [userStore, getAuth, queryClient]);
 }
 
 /** Refreshes the user data (only stale parts unless `force`); logs and rethrows failures. */

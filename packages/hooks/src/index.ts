@@ -44,6 +44,7 @@ export {
   hooksMessages,
   isAuthFlowError,
 } from './identity/errors.js';
+export { type IdTokenWatchOptions, refreshIdToken, syncToken, watchIdToken } from './identity/lazy-token.js';
 export {
   type SignInError,
   type SignInInput,
@@ -56,8 +57,7 @@ export {
   useSignIn,
   useSignUp,
 } from './identity/sign-in.js';
-export { type IdTokenWatchOptions, refreshIdToken, syncToken, watchIdToken } from './identity/token.js';
-export { CompanionProvider, type CompanionProviderProps } from './provider.js';
+export { type AuthSource, CompanionProvider, type CompanionProviderProps } from './provider.js';
 export {
   createExchangeCodeMutationOptions,
   exchangeMutationOptions,

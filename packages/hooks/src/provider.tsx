@@ -1,21 +1,36 @@
 import type { CompanionClient } from '@companion/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type Auth, signOut } from 'firebase/auth';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import type { Auth } from 'firebase/auth';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { DEFAULT_PATHS } from './constants.js';
 import { CompanionContext, type CompanionContextValue, type CompanionPaths } from './context.js';
-import { syncToken, watchIdToken } from './identity/token.js';
+import { syncToken, watchIdToken } from './identity/lazy-token.js';
 import { createQueryClient } from './query-client.js';
 import { connectUserStore } from './refresh/refresh.js';
 import { createLanguageStore, type LanguageStore } from './store/language-store.js';
-import type { UserStore } from './store/user-store.js';
+import { isAuthenticated, type UserStore } from './store/user-store.js';
 import { createVersionWatcher, type VersionWatcherOptions } from './version/version-watcher.js';
+
+/**
+ * Firebase Auth, or a function that loads it: then Firebase loads only when needed — a sign-in or
+ * sign-out flow, or a stored session (its ID token is watched once the first page has rendered).
+ */
+export type AuthSource = Auth | (() => Promise<Auth>);
 
 export interface CompanionProviderProps {
   /** SDK client created with `sessionClientOptions(userStore)` so 401s reach the store. */
   client: CompanionClient;
-  /** Firebase Auth instance (`getAuth(app)`). */
-  auth: Auth;
+  /** Firebase Auth instance (`getAuth(app)`), or a function that loads it (see `AuthSource`). */
+  auth: AuthSource;
   /** The store the client reads credentials from (`createUserStore()`, created once at module scope). */
   userStore: UserStore;
   languageStore?: LanguageStore;
@@ -56,7 +71,24 @@ const defaultCurrentPath = () =>
  * version.
  */
 export function CompanionProvider(props: CompanionProviderProps) {
-  const { client, auth, userStore, navigate } = props;
+  const { client, userStore, navigate } = props;
+  const source = props.auth;
+  const [auth, setAuth] = useState<Auth | null>(() => (typeof source === 'function' ? null : source));
+  const loading = useRef<Promise<Auth> | null>(null);
+  const getAuth = useCallback((): Promise<Auth> => {
+    if (typeof source !== 'function') return Promise.resolve(source);
+    loading.current ??= source().then(
+      (loaded) => {
+        setAuth(loaded);
+        return loaded;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  }, [source]);
   // Created once per provider, lazily, never on re-render.
   const [ownQueryClient] = useState(() => (props.queryClient ? null : createQueryClient()));
   const queryClient = props.queryClient ?? (ownQueryClient as QueryClient);
@@ -74,6 +106,7 @@ export function CompanionProvider(props: CompanionProviderProps) {
     () => ({
       client,
       auth,
+      getAuth,
       userStore,
       languageStore,
       versionWatcher,
@@ -85,6 +118,7 @@ export function CompanionProvider(props: CompanionProviderProps) {
     [
       client,
       auth,
+      getAuth,
       userStore,
       languageStore,
       versionWatcher,
@@ -132,31 +166,47 @@ export function CompanionProvider(props: CompanionProviderProps) {
         // query, and its caller would get a CancelledError instead of the session error. Clear once
         // the failing calls have settled.
         setTimeout(() => queryClient.clear(), 0);
-        signOut(auth).catch((error: unknown) => console.error('Error signing out:', error));
+        Promise.all([getAuth(), import('firebase/auth')])
+          .then(([loaded, { signOut }]) => signOut(loaded))
+          .catch((error: unknown) => console.error('Error signing out:', error));
         if (!here.startsWith(login)) go(here, login);
       } else if (!here.startsWith(verifyEmail)) {
         go(here, `${verifyEmail}?redirect=${encodeURIComponent(here)}`);
       }
     });
-  }, [client, userStore, queryClient, auth, navigate, getCurrentPath, login, verifyEmail]);
+  }, [client, userStore, queryClient, getAuth, navigate, getCurrentPath, login, verifyEmail]);
+
+  // Firebase Auth loads for a stored session once the first page has rendered (a sign-in flow loads
+  // it on its own).
+  const authenticated = useSyncExternalStore(
+    userStore.subscribe,
+    () => isAuthenticated(userStore.getState()),
+    () => false,
+  );
+  useEffect(() => {
+    if (auth || !authenticated) return;
+    const timer = setTimeout(() => {
+      getAuth().catch((error: unknown) => console.error('Error loading Firebase Auth:', error));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [auth, authenticated, getAuth]);
 
   // Identity token: fetched when the Firebase user changes, refreshed every 55 minutes.
   const tokenSyncUrl = props.tokenSyncUrl;
-  useEffect(
-    () =>
-      watchIdToken({
-        auth,
-        onToken: (token) => {
-          userStore.setIdToken(token);
-          if (tokenSyncUrl) void syncToken(tokenSyncUrl, token);
-        },
-        onSignedOut: () => {
-          userStore.setIdToken(null);
-          if (tokenSyncUrl) void syncToken(tokenSyncUrl, null);
-        },
-      }),
-    [auth, userStore, tokenSyncUrl],
-  );
+  useEffect(() => {
+    if (!auth) return;
+    return watchIdToken({
+      auth,
+      onToken: (token) => {
+        userStore.setIdToken(token);
+        if (tokenSyncUrl) void syncToken(tokenSyncUrl, token);
+      },
+      onSignedOut: () => {
+        userStore.setIdToken(null);
+        if (tokenSyncUrl) void syncToken(tokenSyncUrl, null);
+      },
+    });
+  }, [auth, userStore, tokenSyncUrl]);
 
   useEffect(() => versionWatcher?.start(), [versionWatcher]);
 

@@ -10,15 +10,14 @@ import {
   useUserStore,
 } from '@companion/hooks';
 import { createClient } from '@companion/sdk';
-import { Spinner, Toaster, type ToastItem } from '@companion/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { Spinner, type ToastItem } from '@companion/ui';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { env } from '../env';
 import { useT } from '../i18n/use-t';
 import { localizePath, stripLocale } from '../lib/locale';
 import { setSessionSnapshot, snapshotFrom } from '../lib/session';
 import { useLocale, useLocalePath } from '../lib/use-locale';
-import { createAuth } from './firebase';
 import { ToastContext, type ToastInput } from './toasts';
 
 // Created once, when the first page that needs the API opens.
@@ -31,7 +30,8 @@ const client = createClient({
   device: 'web',
   ...sessionClientOptions(userStore),
 });
-const auth = createAuth();
+// Firebase Auth loads when a flow needs it or a session exists (see `AuthSource` in @companion/hooks).
+const loadAuth = () => import('./firebase').then((module) => module.createAuth());
 const queryClient = createQueryClient();
 
 const syncSnapshot = () => {
@@ -40,6 +40,8 @@ const syncSnapshot = () => {
 };
 syncSnapshot();
 userStore.subscribe(syncSnapshot);
+
+const Toaster = lazy(() => import('./toaster'));
 
 /** A redirect target from the query string: an internal path only. */
 export function safeRedirect(value: string | null | undefined, fallback = '/dashboard'): string {
@@ -84,6 +86,14 @@ export function Root() {
     });
   }, []);
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  // The toaster (Radix Toast) is not part of the page's first load: it mounts once the page has
+  // rendered, or with the first toast if that comes sooner.
+  const [toastsShown, setToastsShown] = useState(false);
+  if (toasts.length > 0 && !toastsShown) setToastsShown(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setToastsShown(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const go = useCallback(
     (path: string) => {
@@ -101,7 +111,7 @@ export function Root() {
   return (
     <CompanionProvider
       client={client}
-      auth={auth}
+      auth={loadAuth}
       userStore={userStore}
       queryClient={queryClient}
       navigate={go}
@@ -114,7 +124,11 @@ export function Root() {
         <LanguageSync />
         <VersionToast push={push} />
         <Outlet />
-        <Toaster toasts={toasts} onDismiss={dismiss} />
+        {toastsShown ? (
+          <Suspense fallback={null}>
+            <Toaster toasts={toasts} onDismiss={dismiss} />
+          </Suspense>
+        ) : null}
       </ToastContext.Provider>
     </CompanionProvider>
   );
@@ -147,13 +161,27 @@ export function RequireAuth() {
 export function RequireGuest() {
   const authenticated = useUserStore(isAuthenticated);
   const hydrated = useUserStore((s) => s.hydrated);
-  const { auth: firebaseAuth } = useCompanion();
+  const { auth: firebaseAuth, getAuth } = useCompanion();
   const [params] = useSearchParams();
   const lp = useLocalePath();
+  // A signed-in visitor: Firebase tells whether the email still needs verifying.
+  const [authReady, setAuthReady] = useState(false);
+  useEffect(() => {
+    if (!authenticated) return;
+    let live = true;
+    getAuth()
+      .then((auth) => auth.authStateReady())
+      .catch((error: unknown) => console.error('Error loading Firebase Auth:', error))
+      .finally(() => live && setAuthReady(true));
+    return () => {
+      live = false;
+    };
+  }, [authenticated, getAuth]);
   if (!hydrated) return <Pending />;
   if (authenticated) {
+    if (!authReady) return <Pending />;
     const target = safeRedirect(params.get('redirect'));
-    const user = firebaseAuth.currentUser;
+    const user = firebaseAuth?.currentUser ?? null;
     const unverified =
       user !== null && !user.emailVerified && user.providerData.some((p) => p.providerId === 'password');
     if (unverified)

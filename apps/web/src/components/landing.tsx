@@ -1,7 +1,25 @@
-import { Avatar, Badge, BracketBadge, ManaCost } from '@companion/ui';
+import { Avatar, Badge, BracketBadge } from '@companion/ui';
 import { Link } from 'react-router';
 import { useT } from '../i18n/use-t';
 import { useLocalePath } from '../lib/use-locale';
+
+/**
+ * Mana costs drawn in CSS for the landing page's illustrations. The app's ManaCost uses mana-font,
+ * whose 400 KB font would be the heaviest download of the home page for a few decorative symbols.
+ */
+function ManaPips({ cost }: { cost: string }) {
+  const symbols = [...cost.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+  return (
+    <span className="web-pips" aria-hidden="true">
+      {symbols.map((symbol, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed cost, symbols repeat
+        <span key={i} className="web-pip" data-mana={/^[WUBRG]$/.test(symbol) ? symbol : 'C'}>
+          {/^[WUBRG]$/.test(symbol) ? '' : symbol}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 /** Card-shaped art drawn in CSS (works offline, no image requests on the landing page). */
 const HERO_CARDS = [
@@ -29,7 +47,7 @@ export function HeroCards() {
         >
           <div className="web-mock-card__title">
             <span>{card.name}</span>
-            <ManaCost cost={card.cost} size="sm" />
+            <ManaPips cost={card.cost} />
           </div>
           <div className="web-mock-card__art" />
           <div className="web-mock-card__type">{card.type}</div>
@@ -111,7 +129,7 @@ export function Previews() {
                 <li key={deck.name}>
                   <div>
                     <strong>{deck.name}</strong>
-                    <ManaCost cost={deck.cost} size="sm" />
+                    <ManaPips cost={deck.cost} />
                   </div>
                   <div className="web-preview-decks__meta">
                     <BracketBadge bracket={deck.bracket} tooltip={false} />

@@ -12,7 +12,9 @@ const FEATURES = join(import.meta.dirname, 'features');
 /** The web catalogue plus every feature catalogue (`features/<feature>.<locale>.json`). */
 function catalogue(locale: 'en-US' | 'fr-FR', base: Record<string, string>): Record<string, string> {
   const merged: Record<string, string> = { ...base };
-  for (const name of readdirSync(FEATURES).filter((f) => f.endsWith(`.${locale}.json`)).sort()) {
+  for (const name of readdirSync(FEATURES)
+    .filter((f) => f.endsWith(`.${locale}.json`))
+    .sort()) {
     const part = JSON.parse(readFileSync(join(FEATURES, name), 'utf8')) as Record<string, string>;
     for (const key of Object.keys(part)) {
       if (key in merged) throw new Error(`${name}: key ${key} is defined twice`);

@@ -18,30 +18,30 @@ const renderLink = ({ href, children, ...props }: LinkRenderProps) => (
   </Link>
 );
 
+/**
+ * Both icons and labels are rendered and CSS shows the ones for the current theme (`data-theme` on
+ * <html>, set before the first paint): right on a prerendered page before the app runs.
+ */
 function ThemeToggle() {
   const t = useT();
-  const [theme, toggle] = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const [, toggle] = useTheme();
   return (
-    <button
-      type="button"
-      className="web-theme-toggle"
-      onClick={toggle}
-      aria-label={t(next === 'dark' ? 'web.theme.toDark' : 'web.theme.toLight')}
-      title={t(next === 'dark' ? 'web.theme.toDark' : 'web.theme.toLight')}
-    >
-      {theme === 'dark' ? (
+    <button type="button" className="web-theme-toggle" onClick={toggle}>
+      <span className="web-theme-toggle__to-light">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="12" cy="12" r="4.5" fill="currentColor" />
           <g stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
           </g>
         </svg>
-      ) : (
+        <span className="cui-visually-hidden">{t('web.theme.toLight')}</span>
+      </span>
+      <span className="web-theme-toggle__to-dark">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path fill="currentColor" d="M20.5 14.6A8.5 8.5 0 0 1 9.4 3.5a8.5 8.5 0 1 0 11.1 11.1Z" />
         </svg>
-      )}
+        <span className="cui-visually-hidden">{t('web.theme.toDark')}</span>
+      </span>
     </button>
   );
 }

@@ -1,5 +1,14 @@
 import { type Locale, localizePath, stripLocale } from './locale';
 
+/** A message compiled at build time (react-intl's parsed form; see vite.config.ts). */
+type CompiledMessage = readonly { type: number; value?: unknown }[];
+
+/** The text of a message without arguments, compiled or not. */
+function plain(message: string | CompiledMessage | undefined): string | undefined {
+  if (message === undefined || typeof message === 'string') return message;
+  return message.map((part) => (part.type === 0 ? String(part.value) : '')).join('');
+}
+
 export interface HeadTags {
   title: string;
   description: string;
@@ -18,15 +27,15 @@ export function headTags(options: {
   messages: Record<string, string>;
   origin: string;
 }): HeadTags {
-  const { page, pathname, locale, messages, origin } = options;
+  const { page, pathname, locale, origin } = options;
+  const messages = options.messages as Record<string, string | CompiledMessage>;
+  const text = (id: string): string | undefined => plain(messages[id]);
   const brand = 'Companion';
-  const pageTitle = page ? messages[`web.page.${page}.title`] : undefined;
+  const pageTitle = page ? text(`web.page.${page}.title`) : undefined;
   const title =
-    page === 'home' || !pageTitle ? (messages['web.meta.homeTitle'] ?? brand) : `${pageTitle} · ${brand}`;
+    page === 'home' || !pageTitle ? (text('web.meta.homeTitle') ?? brand) : `${pageTitle} · ${brand}`;
   const description =
-    (page ? messages[`web.page.${page}.metaDescription`] : undefined) ??
-    messages['web.meta.description'] ??
-    '';
+    (page ? text(`web.page.${page}.metaDescription`) : undefined) ?? text('web.meta.description') ?? '';
   const bare = stripLocale(pathname);
   const url = (p: string) => `${origin}${p}`;
   return {

@@ -1,43 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * What the header needs to know about the signed-in user, readable on public pages without loading
- * Firebase or the API client: it reads what `@companion/hooks`' user store persisted
- * (`companion-user`), and the companion module pushes live changes with `setSessionSnapshot`.
- */
-export interface SessionSnapshot {
-  authenticated: boolean;
-  name: string | null;
-  picture: string | null;
-}
+import { readStored, type SessionSnapshot, SIGNED_OUT, USER_KEY } from './stored-session';
 
-const USER_KEY = 'companion-user';
-const SIGNED_OUT: SessionSnapshot = { authenticated: false, name: null, picture: null };
+export { type SessionSnapshot, snapshotFrom } from './stored-session';
+
 let snapshot: SessionSnapshot | null = null;
 const listeners = new Set<() => void>();
-
-interface PersistedUser {
-  token?: string | null;
-  userData?: { firstname?: string | null; username?: string | null; picture?: string | null } | null;
-}
-
-export function snapshotFrom(user: PersistedUser | null | undefined): SessionSnapshot {
-  if (!user?.token || !user.userData) return SIGNED_OUT;
-  return {
-    authenticated: true,
-    name: user.userData.username || user.userData.firstname || null,
-    picture: user.userData.picture ?? null,
-  };
-}
-
-function readStored(): SessionSnapshot {
-  try {
-    const raw = localStorage.getItem(USER_KEY);
-    return raw ? snapshotFrom(JSON.parse(raw) as PersistedUser) : SIGNED_OUT;
-  } catch {
-    return SIGNED_OUT;
-  }
-}
 
 const same = (a: SessionSnapshot, b: SessionSnapshot) =>
   a.authenticated === b.authenticated && a.name === b.name && a.picture === b.picture;

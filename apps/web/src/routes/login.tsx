@@ -1,4 +1,11 @@
-import { useAppleSignIn, useGoogleSignIn, useSignIn, useSignInProviders, useSignUp } from '@companion/hooks';
+import {
+  useAppleSignIn,
+  useCompanion,
+  useGoogleSignIn,
+  useSignIn,
+  useSignInProviders,
+  useSignUp,
+} from '@companion/hooks';
 import { AppleSignInButton, Button, FormField, GoogleSignInButton, Input, Tabs } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -147,10 +154,14 @@ export function Component() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  // Firebase Auth is not part of the page: it starts loading when the visitor turns to the forms.
+  const { getAuth } = useCompanion();
+  const prefetch = () => void getAuth().catch(() => undefined);
   return (
     <div className="web-auth">
       <PageHeading title={t('web.page.login.title')} description={t('web.login.lead')} />
-      <div className="web-auth__panel">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: prefetch only, the controls inside handle input */}
+      <div className="web-auth__panel" onFocus={prefetch} onPointerEnter={prefetch}>
         <SocialButtons />
         <Tabs
           aria-label={t('web.login.tabs')}

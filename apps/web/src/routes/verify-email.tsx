@@ -16,7 +16,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const { auth, userStore, client } = useCompanion();
+  const { getAuth, userStore, client } = useCompanion();
   const signedIn = useUserStore((s) => Boolean(s.token));
   const resend = useSendVerificationEmail();
   const [email, setEmail] = useState<string | null>(null);
@@ -25,14 +25,18 @@ export function Component() {
   const [checkError, setCheckError] = useState<unknown>(null);
 
   useEffect(() => {
-    void auth.authStateReady().then(() => setEmail(auth.currentUser?.email ?? null));
-  }, [auth]);
+    void getAuth().then(async (auth) => {
+      await auth.authStateReady();
+      setEmail(auth.currentUser?.email ?? null);
+    });
+  }, [getAuth]);
 
   const check = async () => {
     setChecking(true);
     setNotYet(false);
     setCheckError(null);
     try {
+      const auth = await getAuth();
       await auth.authStateReady();
       const user = auth.currentUser;
       if (user) {

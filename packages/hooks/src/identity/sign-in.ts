@@ -1,21 +1,7 @@
 import { type CompanionError, isCompanionError } from '@companion/sdk';
 import { contract, type Session } from '@companion/sdk/contract';
 import { useMutation } from '@tanstack/react-query';
-import {
-  type Auth,
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  GoogleAuthProvider,
-  getIdToken,
-  initializeRecaptchaConfig,
-  OAuthProvider,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  type User,
-  validatePassword,
-} from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 import { type CompanionContextValue, useCompanion } from '../context.js';
 import { signInLocale } from '../store/language-store.js';
 import { AuthFlowError } from './errors.js';
@@ -27,6 +13,9 @@ function friendly(ctx: CompanionContextValue, error: unknown): SignInError {
   if (isCompanionError(error) || error instanceof AuthFlowError) return error;
   return new AuthFlowError(error, ctx.languageStore.getState().language);
 }
+
+/** Firebase Auth's functions: loaded with the first flow, not with the app. */
+const firebaseAuth = () => import('firebase/auth');
 
 /** Runs a flow step, mapping Firebase failures to `AuthFlowError`. */
 async function flow<T>(ctx: CompanionContextValue, run: () => Promise<T>): Promise<T> {
@@ -40,6 +29,7 @@ async function flow<T>(ctx: CompanionContextValue, run: () => Promise<T>): Promi
 /** The emulator answers 501 to these; production may not need them either. Never fatal. */
 async function bestEffortRecaptcha(auth: Auth): Promise<void> {
   try {
+    const { initializeRecaptchaConfig } = await firebaseAuth();
     await initializeRecaptchaConfig(auth);
   } catch {
     // not implemented by the emulator / not enabled for the project
@@ -50,6 +40,7 @@ async function bestEffortRecaptcha(auth: Auth): Promise<void> {
 async function checkPasswordPolicy(auth: Auth, password: string): Promise<void> {
   let valid = true;
   try {
+    const { validatePassword } = await firebaseAuth();
     valid = (await validatePassword(auth, password)).isValid;
   } catch {
     return; // policy endpoint unavailable (emulator: HTTP 501): the server still enforces it
@@ -63,6 +54,7 @@ async function openSession(
   kind: 'signin' | 'login',
   extra: { firstname?: string | null; fcmToken?: string | null } = {},
 ): Promise<Session> {
+  const { getIdToken } = await firebaseAuth();
   const identityToken = await getIdToken(user, true);
   ctx.userStore.setIdToken(identityToken);
   const body = { locale: signInLocale(), fcmToken: extra.fcmToken ?? null };
@@ -91,9 +83,11 @@ export function useSignUp() {
     mutationKey: ['identity', 'signUp'],
     mutationFn: (input) =>
       flow(ctx, async () => {
-        await bestEffortRecaptcha(ctx.auth);
-        await checkPasswordPolicy(ctx.auth, input.password);
-        const { user } = await createUserWithEmailAndPassword(ctx.auth, input.email, input.password);
+        const auth = await ctx.getAuth();
+        const { createUserWithEmailAndPassword, sendEmailVerification } = await firebaseAuth();
+        await bestEffortRecaptcha(auth);
+        await checkPasswordPolicy(auth, input.password);
+        const { user } = await createUserWithEmailAndPassword(auth, input.email, input.password);
         try {
           await sendEmailVerification(user);
         } catch (error) {
@@ -120,8 +114,10 @@ export function useSignIn() {
     mutationKey: ['identity', 'signIn'],
     mutationFn: (input) =>
       flow(ctx, async () => {
-        await bestEffortRecaptcha(ctx.auth);
-        const { user } = await signInWithEmailAndPassword(ctx.auth, input.email, input.password);
+        const auth = await ctx.getAuth();
+        const { signInWithEmailAndPassword } = await firebaseAuth();
+        await bestEffortRecaptcha(auth);
+        const { user } = await signInWithEmailAndPassword(auth, input.email, input.password);
         return openSession(ctx, user, 'login', { fcmToken: input.fcmToken ?? null });
       }),
   });
@@ -134,7 +130,9 @@ export function useSendVerificationEmail() {
     mutationKey: ['identity', 'sendVerificationEmail'],
     mutationFn: () =>
       flow(ctx, async () => {
-        const user = ctx.auth.currentUser;
+        const auth = await ctx.getAuth();
+        const { sendEmailVerification } = await firebaseAuth();
+        const user = auth.currentUser;
         if (!user) throw { code: 'auth/no-current-user' };
         await sendEmailVerification(user);
       }),
@@ -146,7 +144,12 @@ export function useSendPasswordReset() {
   const ctx = useCompanion();
   return useMutation<void, SignInError, { email: string }>({
     mutationKey: ['identity', 'sendPasswordReset'],
-    mutationFn: ({ email }) => flow(ctx, () => sendPasswordResetEmail(ctx.auth, email)),
+    mutationFn: ({ email }) =>
+      flow(ctx, async () => {
+        const auth = await ctx.getAuth();
+        const { sendPasswordResetEmail } = await firebaseAuth();
+        await sendPasswordResetEmail(auth, email);
+      }),
   });
 }
 
@@ -155,7 +158,12 @@ export function useConfirmPasswordReset() {
   const ctx = useCompanion();
   return useMutation<void, SignInError, { code: string; newPassword: string }>({
     mutationKey: ['identity', 'confirmPasswordReset'],
-    mutationFn: ({ code, newPassword }) => flow(ctx, () => confirmPasswordReset(ctx.auth, code, newPassword)),
+    mutationFn: ({ code, newPassword }) =>
+      flow(ctx, async () => {
+        const auth = await ctx.getAuth();
+        const { confirmPasswordReset } = await firebaseAuth();
+        await confirmPasswordReset(auth, code, newPassword);
+      }),
   });
 }
 
@@ -170,10 +178,12 @@ export function useGoogleSignIn() {
     mutationFn: (input) =>
       flow(ctx, async () => {
         if (!ctx.providers.google) throw { code: 'auth/provider-not-configured' };
+        const auth = await ctx.getAuth();
+        const { GoogleAuthProvider, signInWithPopup } = await firebaseAuth();
         const provider = new GoogleAuthProvider();
         provider.addScope('email');
         provider.addScope('profile');
-        const result = await signInWithPopup(ctx.auth, provider);
+        const result = await signInWithPopup(auth, provider);
         const credential = GoogleAuthProvider.credentialFromResult(result);
         ctx.userStore.setProviderToken('google', credential?.idToken ?? credential?.accessToken ?? null);
         return openSession(ctx, result.user, 'signin', {
@@ -193,10 +203,12 @@ export function useAppleSignIn() {
     mutationFn: (input) =>
       flow(ctx, async () => {
         if (!ctx.providers.apple) throw { code: 'auth/provider-not-configured' };
+        const auth = await ctx.getAuth();
+        const { OAuthProvider, signInWithPopup } = await firebaseAuth();
         const provider = new OAuthProvider('apple.com');
         provider.addScope('email');
         provider.addScope('name');
-        const result = await signInWithPopup(ctx.auth, provider);
+        const result = await signInWithPopup(auth, provider);
         const credential = OAuthProvider.credentialFromResult(result);
         ctx.userStore.setProviderToken('apple', credential?.idToken ?? null);
         return openSession(ctx, result.user, 'signin', {

@@ -4,7 +4,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useUiIntl } from '../../i18n/use-ui-intl';
 import { Avatar } from '../avatar/avatar';
 import { Button } from '../button/button';
-import { Menu, type MenuEntry } from '../menu/menu';
+import type { MenuEntry } from '../menu/menu';
+import { HeaderMenu } from './header-menu';
 
 export interface NavLink {
   href: string;
@@ -208,7 +209,7 @@ export function AppHeader({
         </nav>
         <div className="cui-header__actions">
           {notifications ? <div className="cui-header__notifications">{notifications}</div> : null}
-          <Menu
+          <HeaderMenu
             trigger={
               <Button
                 variant="ghost"
@@ -223,7 +224,7 @@ export function AppHeader({
             items={languageItems}
           />
           {user ? (
-            <Menu
+            <HeaderMenu
               trigger={
                 <button
                   type="button"

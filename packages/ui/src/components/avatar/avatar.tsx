@@ -1,6 +1,6 @@
 import './avatar.css';
-import { clsx } from 'clsx';
 import * as RadixAvatar from '@radix-ui/react-avatar';
+import { clsx } from 'clsx';
 
 export interface AvatarProps {
   /** Person's display name: the image's alt text and the source of the initials. */

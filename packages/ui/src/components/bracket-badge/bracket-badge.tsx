@@ -1,6 +1,6 @@
 import './bracket-badge.css';
 import { clsx } from 'clsx';
-import * as Tooltip from '@radix-ui/react-tooltip';
+import { lazy, type ReactElement, Suspense, useState } from 'react';
 import type { UiMessageId } from '../../i18n/messages';
 import { useUiIntl } from '../../i18n/use-ui-intl';
 
@@ -54,22 +54,44 @@ export function BracketBadge({ bracket, display = 'full', tooltip = true, classN
     </span>
   );
   if (!tooltip) return badge;
+  return <LazyTooltip badge={badge} label={label} description={t(descriptions[bracket])} />;
+}
+
+// The tooltip (Radix, Floating UI: about 20 KB gzipped) loads on first hover or focus of a badge.
+const BracketTooltip = lazy(() => import('./bracket-tooltip'));
+
+function LazyTooltip({
+  badge,
+  label,
+  description,
+}: {
+  badge: ReactElement;
+  label: string;
+  description: string;
+}) {
+  const [state, setState] = useState<'idle' | 'open' | 'focus' | 'closed'>('idle');
+  const trigger = (
+    <button
+      type="button"
+      className="cui-bracket__trigger"
+      {...(state === 'idle'
+        ? { onPointerEnter: () => setState('open'), onFocus: () => setState('focus') }
+        : { onPointerLeave: () => setState('closed'), onBlur: () => setState('closed') })}
+    >
+      {badge}
+    </button>
+  );
+  if (state === 'idle') return trigger;
   return (
-    <Tooltip.Provider delayDuration={200}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button type="button" className="cui-bracket__trigger">
-            {badge}
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className="cui-tooltip" sideOffset={6} collisionPadding={8}>
-            <strong>{label}</strong>
-            <span>{t(descriptions[bracket])}</span>
-            <Tooltip.Arrow className="cui-tooltip__arrow" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <Suspense fallback={trigger}>
+      <BracketTooltip
+        defaultOpen={state !== 'closed'}
+        focus={state === 'focus'}
+        label={label}
+        description={description}
+      >
+        {badge}
+      </BracketTooltip>
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import './button.css';
-import { clsx } from 'clsx';
 import * as Slot from '@radix-ui/react-slot';
+import { clsx } from 'clsx';
 import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import { Spinner } from '../spinner/spinner';
 

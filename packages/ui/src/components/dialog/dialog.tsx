@@ -1,6 +1,6 @@
 import './dialog.css';
-import { clsx } from 'clsx';
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
 import { type ReactNode, useState } from 'react';
 import { useUiIntl } from '../../i18n/use-ui-intl';
 import { Button } from '../button/button';

@@ -1,3 +1,4 @@
+import '../../mana.css';
 import './mana-cost.css';
 import { clsx } from 'clsx';
 import { Fragment, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import './menu.css';
-import { clsx } from 'clsx';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 export type MenuEntry =

@@ -1,6 +1,6 @@
 import './select.css';
-import { clsx } from 'clsx';
 import * as RadixSelect from '@radix-ui/react-select';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useUiIntl } from '../../i18n/use-ui-intl';
 import { fieldControlProps, useField } from '../form-field/field-context';

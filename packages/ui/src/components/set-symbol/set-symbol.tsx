@@ -1,3 +1,4 @@
+import '../../keyrune.css';
 import './set-symbol.css';
 import { clsx } from 'clsx';
 import type { UiMessageId } from '../../i18n/messages';

@@ -1,6 +1,6 @@
 import './tabs.css';
-import { clsx } from 'clsx';
 import * as RadixTabs from '@radix-ui/react-tabs';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 export interface TabItem {

@@ -1,6 +1,6 @@
 import './toast.css';
-import { clsx } from 'clsx';
 import * as RadixToast from '@radix-ui/react-toast';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useUiIntl } from '../../i18n/use-ui-intl';
 

@@ -1,0 +1,116 @@
+// The React app: router, messages, hydration of prerendered pages. `main.tsx` starts it.
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { cachedMessages, loadMessages, type Messages } from './i18n/messages';
+import { detectLocale, INTL_LOCALE, type Locale, localeOfPath, localizePath } from './lib/locale';
+import { loadRouteRules, ruleFor } from './lib/route-rules';
+import { appRoutes } from './shell';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+function App({
+  router,
+  locale: initialLocale,
+  messages: initialMessages,
+  onReady,
+}: {
+  router: Router;
+  locale: Locale;
+  messages: Messages;
+  onReady: () => void;
+}) {
+  const [intl, setIntl] = useState({ locale: initialLocale, messages: initialMessages });
+  useEffect(() => onReady(), [onReady]);
+  useEffect(
+    () =>
+      router.subscribe((state) => {
+        const next = localeOfPath(state.location.pathname);
+        const cached = cachedMessages(next);
+        if (cached) setIntl((prev) => (prev.locale === next ? prev : { locale: next, messages: cached }));
+        else void loadMessages(next).then((messages) => setIntl({ locale: next, messages }));
+      }),
+    [router],
+  );
+  return (
+    <IntlProvider locale={INTL_LOCALE[intl.locale]} defaultLocale="en-US" messages={intl.messages}>
+      <RouterProvider router={router} />
+    </IntlProvider>
+  );
+}
+
+/** Resolves the lazy modules of the first page so hydration renders the same tree as the prerender. */
+async function preloadMatches(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+function followRule(router: Router, pathname: string): void {
+  const rule = ruleFor(pathname);
+  if (!rule) return;
+  if (rule.external) window.location.assign(rule.redirect);
+  else void router.navigate(rule.redirect, { replace: true });
+}
+
+/**
+ * Starts the app: renders the route, or hydrates the prerendered page. Resolves once the first
+ * render has committed (the page answers clicks from then on).
+ */
+export async function start(): Promise<void> {
+  // Locale detection at load: route prefix, saved choice, browser, English; then the localised path.
+  const { pathname, search, hash } = window.location;
+  const locale = detectLocale(pathname);
+  if (localeOfPath(pathname) !== locale) {
+    window.history.replaceState(
+      window.history.state,
+      '',
+      localizePath(`${pathname}${search}${hash}`, locale),
+    );
+  }
+  const messages = await loadMessages(locale);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  let prerendered = container.dataset.prerendered === window.location.pathname;
+  if (prerendered) {
+    try {
+      await preloadMatches(appRoutes, window.location.pathname);
+    } catch (error) {
+      // A page chunk did not load: render client-side, the route's error element takes over.
+      console.error(error);
+      prerendered = false;
+    }
+  }
+  const router = createBrowserRouter(appRoutes);
+  let ready = () => {};
+  const committed = new Promise<void>((resolve) => {
+    ready = () => {
+      document.documentElement.setAttribute('data-app', 'ready');
+      resolve();
+    };
+  });
+  const app = (
+    <StrictMode>
+      <App router={router} locale={locale} messages={messages} onReady={() => ready()} />
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else {
+    container.textContent = '';
+    document.documentElement.removeAttribute('data-spa');
+    createRoot(container).render(app);
+  }
+
+  // Route rules from the build manifest: checked now and on every navigation.
+  void loadRouteRules(__BUILD_ID__).then(() => followRule(router, router.state.location.pathname));
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') followRule(router, state.location.pathname);
+  });
+  await committed;
+}
