@@ -267,16 +267,25 @@ describe.each(storages())('live channel on %s', (kind) => {
     const alice = await t.user();
     const sender = await join(alice.token, 'sender');
     await sender.next('hello');
+    const started = performance.now();
     for (let i = 0; i < 60; i += 1) sender.send(sendFrame(text(`burst ${i}`)));
     const limited = await sender.next('error', (f) => f.code === ErrorCode.RATE_LIMITED);
     expect(limited.id).toBeDefined();
-    await sleep(300);
-    const acks = sender.frames.filter((f) => f.kind === 'ack').length;
-    const refusals = sender.frames.filter(
-      (f) => f.kind === 'error' && f.code === ErrorCode.RATE_LIMITED,
-    ).length;
+    const count = () => {
+      const acks = sender.frames.filter((f) => f.kind === 'ack').length;
+      const refusals = sender.frames.filter(
+        (f) => f.kind === 'error' && f.code === ErrorCode.RATE_LIMITED,
+      ).length;
+      return { acks, refusals };
+    };
+    while (count().acks + count().refusals < 60 && performance.now() - started < 10_000) await sleep(20);
+    // The burst took `span` seconds to be answered: at most 20 tokens per second came back meanwhile
+    // (a loaded machine stretches the burst, so the bound follows the measured time).
+    const span = (performance.now() - started) / 1000;
+    const { acks, refusals } = count();
     expect(acks).toBeGreaterThanOrEqual(40);
-    expect(acks).toBeLessThan(50);
+    expect(acks).toBeLessThanOrEqual(40 + Math.ceil(20 * span));
+    expect(refusals).toBeGreaterThan(0);
     expect(acks + refusals).toBe(60);
     // tokens flow back
     await sleep(500);
