@@ -43,28 +43,26 @@ function Player({ player, players }: { player: OverlayPlayer; players: OverlayPl
           </span>
         ) : null}
       </span>
-      {player.poison > 0 || damage.length > 0 ? (
-        <span className="ov-player__counters">
-          {player.poison > 0 ? (
-            <span className="ov-chip ov-chip--poison">
-              {intl.formatMessage({ id: 'overlay.poison' }, { count: player.poison })}
-            </span>
-          ) : null}
-          {damage.map((d) => (
-            <span
-              key={d.from}
-              className="ov-chip ov-chip--commander"
-              data-lethal={d.amount >= LETHAL_COMMANDER_DAMAGE || undefined}
-              title={intl.formatMessage({ id: 'overlay.commanderDamage' })}
-            >
-              {intl.formatMessage(
-                { id: 'overlay.commanderDamageFrom' },
-                { amount: d.amount, name: players[d.from]?.name ?? `#${d.from + 1}` },
-              )}
-            </span>
-          ))}
-        </span>
-      ) : null}
+      <span className="ov-player__counters">
+        {player.poison > 0 ? (
+          <span className="ov-chip ov-chip--poison">
+            {intl.formatMessage({ id: 'overlay.poison' }, { count: player.poison })}
+          </span>
+        ) : null}
+        {damage.map((d) => (
+          <span
+            key={d.from}
+            className="ov-chip ov-chip--commander"
+            data-lethal={d.amount >= LETHAL_COMMANDER_DAMAGE || undefined}
+            title={intl.formatMessage({ id: 'overlay.commanderDamage' })}
+          >
+            {intl.formatMessage(
+              { id: 'overlay.commanderDamageFrom' },
+              { amount: d.amount, name: players[d.from]?.name ?? `#${d.from + 1}` },
+            )}
+          </span>
+        ))}
+      </span>
     </li>
   );
 }

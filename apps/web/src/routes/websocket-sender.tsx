@@ -54,17 +54,22 @@ function useDebouncedSend(send: Send, delayMs = 250) {
 
 function Stepper({
   label,
+  caption,
   value,
   onChange,
   steps,
 }: {
   label: string;
+  caption: string;
   value: number;
   onChange: (n: number) => void;
   steps: number[];
 }) {
   return (
     <fieldset className="web-live__stepper" aria-label={label}>
+      <span className="web-live__caption" aria-hidden="true">
+        {caption}
+      </span>
       {steps
         .filter((s) => s < 0)
         .map((s) => (
@@ -187,12 +192,14 @@ function LifePanel({ send }: { send: Send }) {
             />
             <Stepper
               label={t('web.live.life.lifeOf', { name: p.name })}
+              caption={t('web.live.life.lifeShort')}
               value={p.life}
               steps={[-5, -1, 1, 5]}
               onChange={(life) => setPlayer(i, { life: Math.max(-999, Math.min(9999, life)) })}
             />
             <Stepper
               label={t('web.live.life.poisonOf', { name: p.name })}
+              caption={t('web.live.life.poisonShort')}
               value={p.poison}
               steps={[-1, 1]}
               onChange={(poison) => setPlayer(i, { poison: Math.max(0, Math.min(99, poison)) })}
@@ -206,6 +213,7 @@ function LifePanel({ send }: { send: Send }) {
                       // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
                       key={j}
                       label={t('web.live.life.damageFrom', { name: from.name })}
+                      caption={from.name}
                       value={damageFrom(p, j)}
                       steps={[-1, 1]}
                       onChange={(amount) => setDamage(i, j, Math.max(0, Math.min(999, amount)))}
