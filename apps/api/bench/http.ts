@@ -95,20 +95,18 @@ async function seed(kind: 'pglite' | 'postgres', dataDir: string, schema: string
       })),
     )
     .returning({ id: decks.id });
-  await database.db
-    .insert(deckCards)
-    .values(
-      deckRows.flatMap((d) => [
-        { deckId: d.id, name: 'Atraxa, Praetors’ Voice', quantity: 1, board: 'commander' as const },
-        ...Array.from({ length: 60 }, (_, j) => ({
-          deckId: d.id,
-          name: `Card ${j}`,
-          quantity: 1,
-          board: 'main' as const,
-          position: j,
-        })),
-      ]),
-    );
+  await database.db.insert(deckCards).values(
+    deckRows.flatMap((d) => [
+      { deckId: d.id, name: 'Atraxa, Praetors’ Voice', quantity: 1, board: 'commander' as const },
+      ...Array.from({ length: 60 }, (_, j) => ({
+        deckId: d.id,
+        name: `Card ${j}`,
+        quantity: 1,
+        board: 'main' as const,
+        position: j,
+      })),
+    ]),
+  );
   const { token } = await createSessionStore(database.db, 86_400_000).create(user.id, 'bench');
   await database.close();
   return { token, userId: user.id };

@@ -1,4 +1,4 @@
-import { cardSearchQueryOptions, useCompanionClient, useMyDecks } from '@companion/hooks';
+import { cardSearchQueryOptions, myDecksQueryOptions, useCompanionClient } from '@companion/hooks';
 import type { LiveMessage } from '@companion/sdk/contract';
 import type { LiveStatus } from '@companion/sdk/live';
 import { Badge, Button, FormField, Input, Select, TextArea } from '@companion/ui';
@@ -321,7 +321,8 @@ function SpotlightPanel({ send }: { send: Send }) {
 
 function DeckPanel({ send }: { send: Send }) {
   const t = useT();
-  const decks = useMyDecks();
+  // Fetched again on opening: decks may have been made on another device since the list was cached.
+  const decks = useQuery({ ...myDecksQueryOptions(useCompanionClient()), refetchOnMount: 'always' });
   const list = decks.data?.decks ?? [];
   const [deckId, setDeckId] = useState('');
   const deck = list.find((d) => d.id === deckId);
