@@ -267,16 +267,21 @@ describe.each(storages())('live channel on %s', (kind) => {
     const alice = await t.user();
     const sender = await join(alice.token, 'sender');
     await sender.next('hello');
+    const started = Date.now();
     for (let i = 0; i < 60; i += 1) sender.send(sendFrame(text(`burst ${i}`)));
     const limited = await sender.next('error', (f) => f.code === ErrorCode.RATE_LIMITED);
     expect(limited.id).toBeDefined();
-    await sleep(300);
+    const answered = () => sender.frames.filter((f) => f.kind === 'ack' || f.kind === 'error').length;
+    for (let i = 0; i < 250 && answered() < 60; i += 1) await sleep(20);
+    const elapsedS = (Date.now() - started) / 1000;
     const acks = sender.frames.filter((f) => f.kind === 'ack').length;
     const refusals = sender.frames.filter(
       (f) => f.kind === 'error' && f.code === ErrorCode.RATE_LIMITED,
     ).length;
+    // The burst, plus what refilled (20/s) while the frames were handled: a loaded machine is slower.
     expect(acks).toBeGreaterThanOrEqual(40);
-    expect(acks).toBeLessThan(50);
+    expect(acks).toBeLessThanOrEqual(40 + Math.ceil(20 * elapsedS));
+    expect(refusals).toBeGreaterThan(0);
     expect(acks + refusals).toBe(60);
     // tokens flow back
     await sleep(500);
