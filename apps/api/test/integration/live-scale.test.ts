@@ -143,6 +143,41 @@ describe.each(storages())('live channel across a restart on %s', (kind) => {
   });
 });
 
+describe.each(storages())('live channel heartbeats on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('terminates a socket that stops answering pings, and keeps one that answers', async () => {
+    const alice = await t.user();
+    const { token: streaming } = await alice.client.auth.streamingToken();
+    const instance = await startInstance(t.server.services.database, 0, {}, { heartbeatMs: 200 });
+    const url = `${instance.url.replace(/^http/, 'ws')}/live?token=${streaming}&role=overlay`;
+    const open = (autoPong: boolean) =>
+      new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+        const ws = new WebSocket(url, { autoPong });
+        const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+        ws.once('message', () => resolve({ ws, closed }));
+        ws.once('error', reject);
+      });
+    try {
+      const [dead, alive] = await Promise.all([open(false), open(true)]);
+      const started = Date.now();
+      // 1006: terminated without a close frame, after one missed ping (two intervals at most).
+      expect(await dead.closed).toBe(1006);
+      expect(Date.now() - started).toBeLessThan(2000);
+      await sleep(600);
+      expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+      expect(instance.server.app.live.stats()).toEqual({ sockets: 1, users: 1 });
+      alive.ws.close();
+    } finally {
+      await instance.close();
+    }
+  });
+});
+
 const redisUrl = process.env.REDIS_URL;
 const databaseUrl = process.env.DATABASE_URL;
 
