@@ -29,6 +29,14 @@ async function createDeck(page: Page): Promise<void> {
   });
 }
 
+/** A stand-in card picture (the real ones are on Scryfall's servers, out of reach in tests). */
+const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="672" height="936" viewBox="0 0 672 936">
+<rect width="672" height="936" rx="32" fill="#161418"/><rect x="28" y="28" width="616" height="880" rx="18" fill="#b8392b"/>
+<rect x="48" y="52" width="576" height="60" rx="10" fill="#efe6d6"/><text x="66" y="94" font-family="serif" font-size="36">Fury Sliver</text>
+<rect x="48" y="130" width="576" height="420" fill="#5b2320"/><circle cx="336" cy="340" r="150" fill="#e0703a"/>
+<rect x="48" y="566" width="576" height="52" rx="10" fill="#efe6d6"/><text x="66" y="602" font-family="serif" font-size="28">Creature — Sliver</text>
+<rect x="48" y="632" width="576" height="240" fill="#efe6d6"/><text x="66" y="680" font-family="serif" font-size="26">All Sliver creatures have double strike.</text></svg>`;
+
 const step = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
 test.describe.configure({ mode: 'serial' });
@@ -65,11 +73,31 @@ test('settings issue the overlay address; the overlay shows a setup notice witho
 
   await overlay.goto(address.replace(/\?token=.*/, ''));
   await expect(overlay.getByTestId('notice-setup')).toBeVisible();
+  await overlay.goto(`${address.replace(/\?token=.*/, '')}?lang=fr`);
+  await expect(overlay.getByRole('heading', { name: 'Adresse de l’overlay incomplète' })).toBeVisible();
+  await expect(overlay.locator('html')).toHaveAttribute('lang', 'fr-FR');
 });
 
 test('the sender page in one context drives the overlay in another', async () => {
   await createDeck(sender);
+  await overlay.emulateMedia({ colorScheme: 'dark' }); // as on a streamer's dark desktop
   await overlay.goto(address);
+  // Transparent: with the browser's own background left out (as OBS does), the page paints nothing
+  // where nothing is shown (a background on html, body or the stage would fail this).
+  await expect(overlay.locator('main.ov-stage')).toBeVisible();
+  const shot = await overlay.screenshot({ omitBackground: true });
+  const alpha = await overlay.evaluate(async (base64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${base64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const context = canvas.getContext('2d');
+    context?.drawImage(img, 0, 0);
+    return context?.getImageData(960, 540, 1, 1).data[3];
+  }, shot.toString('base64'));
+  expect(alpha).toBe(0);
   await chequer(overlay);
   await sender.goto(webUrl('/websocket/sender'));
   await expect(sender.getByTestId('live-status')).toHaveAttribute('data-status', 'open');
@@ -129,6 +157,27 @@ test('the sender page in one context drives the overlay in another', async () =>
   await overlay.setViewportSize({ width: 1920, height: 1080 });
   await sender.screenshot({ path: join(SHOTS, 'sender-phone.png'), fullPage: true });
 
+  // with the picture reachable (served here in Scryfall's place), the picture shows instead
+  await obs.route('https://cards.scryfall.io/**', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: CARD_SVG }),
+  );
+  await sender.getByLabel('Find a card').fill('Fury Sliver');
+  await sender.getByRole('button', { name: 'Spotlight Fury Sliver' }).click();
+  await expect(spotlight).toContainText('Fury Sliver');
+  const picture = spotlight.locator('img.cui-card-image__img');
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await overlay.waitForTimeout(800);
+  await overlay.screenshot({ path: join(SHOTS, 'overlay-1080p-card-picture.png') });
+
+  // reduced motion: no entrance animation left running
+  await overlay.emulateMedia({ reducedMotion: 'reduce' });
+  const duration = await overlay
+    .getByTestId('text')
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).animationDuration));
+  expect(duration).toBeLessThanOrEqual(0.001);
+  await overlay.emulateMedia({ reducedMotion: 'no-preference' });
+
   // six players, then clear parts
   await step(sender, 'Add a player').click();
   await step(sender, 'Add a player').click();
@@ -147,6 +196,7 @@ test('a reloaded overlay restores what is on screen; the receiver page lists wha
   await sender.getByRole('button', { name: 'Show text' }).click();
   await expect(overlay.getByTestId('text')).toBeVisible();
   await overlay.reload();
+  await chequer(overlay);
   await expect(overlay.getByTestId('text')).toHaveText('Top of turn 6 — Jace is on the back foot');
   await expect(overlay.getByTestId('player')).toHaveCount(6);
 
