@@ -35,6 +35,14 @@ export function StatusBadge({ status }: { status: LiveStatus }) {
   );
 }
 
+/** Seats as the contract wants them: a blank name (being edited) becomes the seat's number. */
+const lifeMessage = (players: Player[]): LiveMessage => ({
+  type: 'life',
+  players: players.map((p, i) => ({ ...p, name: seatName(p, i) })),
+});
+
+const seatName = (p: Player, index: number) => p.name.trim() || `P${index + 1}`;
+
 const newPlayer = (n: number, life: number): Player => ({
   name: `P${n}`,
   life,
@@ -113,8 +121,8 @@ function LifePanel({ send }: { send: Send }) {
 
   const update = (next: Player[], now = false) => {
     setPlayers(next);
-    if (now) send({ type: 'life', players: next });
-    else later({ type: 'life', players: next });
+    if (now) send(lifeMessage(next));
+    else later(lifeMessage(next));
   };
   const setPlayer = (index: number, patch: Partial<Player>) =>
     update(players.map((p, i) => (i === index ? { ...p, ...patch } : p)));
@@ -188,17 +196,17 @@ function LifePanel({ send }: { send: Send }) {
               aria-label={t('web.live.life.name', { seat: i + 1 })}
               value={p.name}
               maxLength={40}
-              onChange={(e) => setPlayer(i, { name: e.target.value.trim() ? e.target.value : p.name })}
+              onChange={(e) => setPlayer(i, { name: e.target.value })}
             />
             <Stepper
-              label={t('web.live.life.lifeOf', { name: p.name })}
+              label={t('web.live.life.lifeOf', { name: seatName(p, i) })}
               caption={t('web.live.life.lifeShort')}
               value={p.life}
               steps={[-5, -1, 1, 5]}
               onChange={(life) => setPlayer(i, { life: Math.max(-999, Math.min(9999, life)) })}
             />
             <Stepper
-              label={t('web.live.life.poisonOf', { name: p.name })}
+              label={t('web.live.life.poisonOf', { name: seatName(p, i) })}
               caption={t('web.live.life.poisonShort')}
               value={p.poison}
               steps={[-1, 1]}
@@ -212,8 +220,8 @@ function LifePanel({ send }: { send: Send }) {
                     <Stepper
                       // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
                       key={j}
-                      label={t('web.live.life.damageFrom', { name: from.name })}
-                      caption={from.name}
+                      label={t('web.live.life.damageFrom', { name: seatName(from, j) })}
+                      caption={seatName(from, j)}
                       value={damageFrom(p, j)}
                       steps={[-1, 1]}
                       onChange={(amount) => setDamage(i, j, Math.max(0, Math.min(999, amount)))}
@@ -226,7 +234,7 @@ function LifePanel({ send }: { send: Send }) {
         ))}
       </ol>
       <div className="web-live__row">
-        <Button type="button" variant="primary" onClick={() => send({ type: 'life', players })}>
+        <Button type="button" variant="primary" onClick={() => send(lifeMessage(players))}>
           {t('web.live.life.show')}
         </Button>
         <Button type="button" variant="ghost" onClick={() => send({ type: 'clear', target: 'life' })}>
