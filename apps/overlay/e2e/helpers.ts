@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 const EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
@@ -55,4 +56,13 @@ export async function chequer(page: Page): Promise<void> {
     content:
       'html { background: repeating-conic-gradient(#9a9a9a 0 25%, #d6d6d6 0 50%) 0 0 / 48px 48px !important; }',
   });
+}
+
+/** axe: no serious or critical violation on the page as it is. */
+export async function expectAccessible(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${context}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

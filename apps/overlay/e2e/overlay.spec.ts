@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createClient } from '@companion/sdk';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { chequer, SHOTS, signUp, webUrl } from './helpers';
+import { chequer, expectAccessible, SHOTS, signUp, webUrl } from './helpers';
 
 const API_URL = `http://127.0.0.1:${process.env.LIVE_E2E_API_PORT ?? 8890}`;
 
@@ -69,6 +69,7 @@ test('settings issue the overlay address; the overlay shows a setup notice witho
   const field = sender.getByLabel('Overlay address');
   await expect(field).toHaveValue(/\/obs\/\?token=ct_/);
   address = await field.inputValue();
+  await expectAccessible(sender, 'settings');
   expect(address.startsWith(process.env.LIVE_E2E_OVERLAY_URL ?? '')).toBe(true);
 
   await overlay.goto(address.replace(/\?token=.*/, ''));
@@ -101,6 +102,7 @@ test('the sender page in one context drives the overlay in another', async () =>
   await chequer(overlay);
   await sender.goto(webUrl('/websocket/sender'));
   await expect(sender.getByTestId('live-status')).toHaveAttribute('data-status', 'open');
+  await expectAccessible(sender, 'sender');
 
   // life totals, renamed seats, damage
   const names = ['Chandra', 'Jace', 'Liliana', 'Nissa'];
@@ -205,6 +207,7 @@ test('a reloaded overlay restores what is on screen; the receiver page lists wha
   await expect(receiver.getByTestId('live-status')).toHaveAttribute('data-status', 'open');
   await sender.getByRole('button', { name: 'Show text' }).click();
   await expect(receiver.getByTestId('received').first()).toContainText('Top of turn 6');
+  await expectAccessible(receiver, 'receiver');
   await receiver.close();
 });
 
