@@ -3,6 +3,8 @@ import { useIntl } from 'react-intl';
 import { LETHAL_COMMANDER_DAMAGE, type OverlayPlayer } from '../state';
 import { usePresence } from '../use-presence';
 
+const DELTA_MS = 1700;
+
 /** The last change of a number, shown briefly as +n / −n. */
 function useDelta(value: number): { delta: number; key: number } {
   const previous = useRef(value);
@@ -13,6 +15,12 @@ function useDelta(value: number): { delta: number; key: number } {
       previous.current = value;
     }
   }, [value]);
+  // Gone once its animation is over, so that nothing can play it again later.
+  useEffect(() => {
+    if (change.delta === 0) return;
+    const timer = setTimeout(() => setChange((c) => ({ ...c, delta: 0 })), DELTA_MS);
+    return () => clearTimeout(timer);
+  }, [change]);
   return change;
 }
 
