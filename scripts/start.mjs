@@ -56,7 +56,12 @@ children.push(api);
 await waitFor(`${API_URL}/ping`, { child: api, name: 'the API', timeoutMs: 600_000 });
 
 const lines = [`  API            ${API_URL}   (reference ${API_URL}/docs)`];
-const viteEnv = { ...sharedEnv, VITE_API_URL: API_URL, VITE_FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST };
+const viteEnv = {
+  ...sharedEnv,
+  VITE_API_URL: API_URL,
+  VITE_FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+  VITE_OVERLAY_URL: `http://127.0.0.1:${OVERLAY_PORT}/obs/`,
+};
 if (hasScript('apps/web', 'start')) {
   const web = run('web', 'pnpm', ['--filter', '@companion/web', 'start', '--port', WEB_PORT], {
     env: viteEnv,
@@ -75,8 +80,8 @@ if (hasScript('apps/overlay', 'start')) {
     },
   );
   children.push(overlay);
-  await waitFor(`http://127.0.0.1:${OVERLAY_PORT}/`, { child: overlay, name: 'the overlay' });
-  lines.push(`  Overlay (OBS)  http://127.0.0.1:${OVERLAY_PORT}/obs?token=<streaming token from Settings>`);
+  await waitFor(`http://127.0.0.1:${OVERLAY_PORT}/obs/`, { child: overlay, name: 'the overlay' });
+  lines.push(`  Overlay (OBS)  http://127.0.0.1:${OVERLAY_PORT}/obs/?token=<copy the address from Settings>`);
 }
 lines.push(
   `  Auth emulator  http://${EMULATOR_HOST}  (test accounts; emails are not sent, codes are in its REST API)`,

@@ -19,6 +19,8 @@ export interface PublicEnv {
   VITE_APPLE_CLIENT_ID?: string | undefined;
   VITE_APPLE_REDIRECT_URI?: string | undefined;
   VITE_MOBILE_APP_LINK?: string | undefined;
+  /** The overlay app's address (`apps/overlay`, served under `/obs/`); default its development server. */
+  VITE_OVERLAY_URL?: string | undefined;
   /** Adds test-only routes (the Markdown XSS page) to an end-to-end build. */
   VITE_E2E?: string | undefined;
 }
@@ -42,6 +44,7 @@ const OPTIONAL = [
   'VITE_APPLE_CLIENT_ID',
   'VITE_APPLE_REDIRECT_URI',
   'VITE_MOBILE_APP_LINK',
+  'VITE_OVERLAY_URL',
   'VITE_E2E',
 ] as const;
 

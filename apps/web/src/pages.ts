@@ -137,9 +137,9 @@ export const PAGES: readonly PageDef[] = [
   },
   { key: 'profile', path: 'profile', layout: 'main', guard: 'auth' },
   { key: 'settings', path: 'settings', layout: 'main', guard: 'auth' },
-  { key: 'websocketReceiver', path: 'websocket/receiver', layout: 'main', guard: 'auth', placeholder: true },
-  { key: 'websocketSender', path: 'websocket/sender', layout: 'main', guard: 'auth', placeholder: true },
-  { key: 'obs', path: 'obs', layout: 'obs', guard: 'none', placeholder: true },
+  { key: 'websocketReceiver', path: 'websocket/receiver', layout: 'main', guard: 'auth' },
+  { key: 'websocketSender', path: 'websocket/sender', layout: 'main', guard: 'auth' },
+  { key: 'obs', path: 'obs', layout: 'obs', guard: 'none' },
   { key: 'xss', path: '__test/markdown', layout: 'default', guard: 'none' },
 ];
 

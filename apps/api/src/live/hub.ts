@@ -162,14 +162,15 @@ export class LiveHub {
     this.write(conn, JSON.stringify(frame));
   }
 
-  private write(conn: Connection, json: string): void {
+  /** Sends a text frame (a string, or its UTF-8 bytes). */
+  private write(conn: Connection, json: string | Buffer): void {
     const { socket } = conn;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.limits.maxBufferedBytes) {
       socket.close(CloseCode.TOO_SLOW, 'Too slow to keep up');
       return;
     }
-    socket.send(json);
+    socket.send(json, { binary: false });
   }
 
   private error(conn: Connection, code: number, message: string, id?: string): void {
@@ -198,10 +199,15 @@ export class LiveHub {
   private deliver(userId: string, envelope: LiveEnvelope): void {
     const set = this.byUser.get(userId);
     if (!set) return;
+    // Encoded once for every socket of the channel (an overlay fan-out can be hundreds of sockets).
+    let data: Buffer | undefined;
     for (const conn of set) {
       if (conn.id === envelope.origin) continue;
       if (conn.held) conn.held.push(envelope);
-      else this.write(conn, envelope.json);
+      else {
+        data ??= Buffer.from(envelope.json);
+        this.write(conn, data);
+      }
     }
   }
 

@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { parseEnv } from '../../src/env.js';
 import { type BuildOptions, buildServer, type Server } from '../../src/server.js';
+import { openTestDatabase } from '../support/database.js';
 import { PROJECT_ID } from '../support/emulator.js';
 import {
   EmulatorIdentity,
@@ -142,10 +143,50 @@ describe.each(storages())('live channel across a restart on %s', (kind) => {
   });
 });
 
+describe.each(storages())('live channel heartbeats on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('terminates a socket that stops answering pings, and keeps one that answers', async () => {
+    const alice = await t.user();
+    const { token: streaming } = await alice.client.auth.streamingToken();
+    const instance = await startInstance(t.server.services.database, 0, {}, { heartbeatMs: 200 });
+    const url = `${instance.url.replace(/^http/, 'ws')}/live?token=${streaming}&role=overlay`;
+    const open = (autoPong: boolean) =>
+      new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+        const ws = new WebSocket(url, { autoPong });
+        const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+        ws.once('message', () => resolve({ ws, closed }));
+        ws.once('error', reject);
+      });
+    try {
+      const [dead, alive] = await Promise.all([open(false), open(true)]);
+      const started = Date.now();
+      // 1006: terminated without a close frame, after one missed ping (two intervals at most).
+      expect(await dead.closed).toBe(1006);
+      expect(Date.now() - started).toBeLessThan(2000);
+      await sleep(600);
+      expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+      expect(instance.server.app.live.stats()).toEqual({ sockets: 1, users: 1 });
+      alive.ws.close();
+    } finally {
+      await instance.close();
+    }
+  });
+});
+
 const redisUrl = process.env.REDIS_URL;
 const databaseUrl = process.env.DATABASE_URL;
 
-describe.runIf(redisUrl && databaseUrl)('live channel across two instances (Redis + PostgreSQL)', () => {
+/**
+ * Two instances on one Redis. With DATABASE_URL, each has its own connection pool on one PostgreSQL
+ * schema (as two processes would); without it, both share one PGlite database (PGlite is
+ * single-process), which leaves the live channel's path through Redis the same.
+ */
+describe.runIf(redisUrl)('live channel across two instances (Redis)', () => {
   const schema = `live_${randomBytes(6).toString('hex')}`;
   const keyPrefix = `test:${randomUUID().slice(0, 8)}:`;
   let databases: Database[] = [];
@@ -153,19 +194,24 @@ describe.runIf(redisUrl && databaseUrl)('live channel across two instances (Redi
   let b: Awaited<ReturnType<typeof startInstance>>;
 
   beforeAll(async () => {
-    // Two instances, each with its own connection pool on one PostgreSQL schema, and one Redis.
-    databases = [
-      await openDatabase({ databaseUrl, pgSchema: schema, poolSize: 5 }),
-      await openDatabase({ databaseUrl, pgSchema: schema, poolSize: 5 }),
-    ];
-    const env = { REDIS_URL: redisUrl!, DATABASE_URL: databaseUrl! };
+    if (databaseUrl) {
+      databases = [
+        await openDatabase({ databaseUrl, pgSchema: schema, poolSize: 5 }),
+        await openDatabase({ databaseUrl, pgSchema: schema, poolSize: 5 }),
+      ];
+    } else {
+      const one = await openTestDatabase('pglite', inject('pgliteTemplate'));
+      databases = [one, one];
+    }
+    const env = { REDIS_URL: redisUrl!, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
     a = await startInstance(databases[0]!, 0, env, { keyPrefix });
     b = await startInstance(databases[1]!, 0, env, { keyPrefix });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    for (const d of databases) await d.close();
+    for (const d of new Set(databases)) await d.close();
+    if (!databaseUrl) return;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

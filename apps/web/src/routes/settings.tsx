@@ -3,6 +3,7 @@ import type { Settings } from '@companion/sdk/contract';
 import { FormField, Select } from '@companion/ui';
 import { useNavigate } from 'react-router';
 import { useToast } from '../app/toasts';
+import { OverlaySettings } from '../components/overlay-settings';
 import { PageHeading } from '../components/page-heading';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
@@ -97,6 +98,7 @@ export function Component() {
           </p>
         ) : null}
       </div>
+      <OverlaySettings />
     </>
   );
 }
