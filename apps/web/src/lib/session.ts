@@ -9,24 +9,39 @@ export interface SessionSnapshot {
   authenticated: boolean;
   name: string | null;
   picture: string | null;
+  /** Friend requests received plus playgroup invitations waiting for an answer (header badge). */
+  pending: number;
+  /** Of which playgroup invitations. */
+  invites: number;
 }
 
 const USER_KEY = 'companion-user';
-const SIGNED_OUT: SessionSnapshot = { authenticated: false, name: null, picture: null };
+const SIGNED_OUT: SessionSnapshot = {
+  authenticated: false,
+  name: null,
+  picture: null,
+  pending: 0,
+  invites: 0,
+};
 let snapshot: SessionSnapshot | null = null;
 const listeners = new Set<() => void>();
 
 interface PersistedUser {
   token?: string | null;
   userData?: { firstname?: string | null; username?: string | null; picture?: string | null } | null;
+  friends?: ReadonlyArray<{ status?: string }> | null;
+  playgroups?: ReadonlyArray<{ status?: string }> | null;
 }
 
 export function snapshotFrom(user: PersistedUser | null | undefined): SessionSnapshot {
   if (!user?.token || !user.userData) return SIGNED_OUT;
+  const invites = (user.playgroups ?? []).filter((p) => p.status === 'invited').length;
   return {
     authenticated: true,
     name: user.userData.username || user.userData.firstname || null,
     picture: user.userData.picture ?? null,
+    pending: (user.friends ?? []).filter((f) => f.status === 'incoming').length + invites,
+    invites,
   };
 }
 
@@ -40,7 +55,11 @@ function readStored(): SessionSnapshot {
 }
 
 const same = (a: SessionSnapshot, b: SessionSnapshot) =>
-  a.authenticated === b.authenticated && a.name === b.name && a.picture === b.picture;
+  a.authenticated === b.authenticated &&
+  a.name === b.name &&
+  a.picture === b.picture &&
+  a.pending === b.pending &&
+  a.invites === b.invites;
 
 export function setSessionSnapshot(next: SessionSnapshot): void {
   if (snapshot && same(snapshot, next)) return;
