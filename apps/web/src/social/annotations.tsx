@@ -51,6 +51,7 @@ export function TagsCard({ kind, id, tags }: { kind: 'game' | 'set'; id: string;
       <TagInput
         tags={tags}
         label={t('web.social.tags.add')}
+        listLabel={t('web.social.tags.title')}
         addLabel={t('web.social.tags.addButton')}
         placeholder={t('web.social.tags.placeholder')}
         emptyLabel={t('web.social.tags.none')}

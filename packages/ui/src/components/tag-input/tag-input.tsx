@@ -11,8 +11,10 @@ export interface TagInputTag {
 
 export interface TagInputProps {
   tags: readonly TagInputTag[];
-  /** Visible label of the text field. */
+  /** Label of the text field. */
   label: string;
+  /** Accessible name of the list of chips (defaults to `label`). */
+  listLabel?: string;
   /** Called with each new tag name (trimmed, not already present, case-insensitive). */
   onAdd: (names: string[]) => void;
   onRemove: (tag: TagInputTag) => void;
@@ -49,6 +51,7 @@ export function parseTagNames(text: string, existing: readonly string[], maxLeng
 export function TagInput({
   tags,
   label,
+  listLabel,
   onAdd,
   onRemove,
   removeLabel,
@@ -81,7 +84,7 @@ export function TagInput({
   return (
     <div className={clsx('cui-tag-input', className)} data-disabled={disabled || undefined}>
       {tags.length ? (
-        <ul className="cui-tag-input__list" aria-label={label}>
+        <ul className="cui-tag-input__list" aria-label={listLabel ?? label}>
           {tags.map((tag) => (
             <li key={tag.id} className="cui-tag-input__chip">
               {tag.color ? (
