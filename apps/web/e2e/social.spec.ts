@@ -11,6 +11,8 @@ import { expectAccessible, screenshot, setTheme, signedInUser } from './helpers'
  * with a guest, tags, notes, the leaderboard, and promo codes.
  */
 
+test.use({ actionTimeout: 20_000 });
+
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8790}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -46,8 +48,11 @@ async function apiAs(page: Page) {
   });
 }
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function choose(root: Page | Locator, label: string, option: string, page?: Page) {
-  await root.getByRole('combobox', { name: label, exact: true }).click();
+  // Required fields add "(required)" to their accessible name.
+  await root.getByRole('combobox', { name: new RegExp(`^${escape(label)}( \\(required\\))?$`) }).click();
   await (page ?? (root as Page)).getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -141,7 +146,7 @@ test('friends, playgroup roles, a game with a guest, tags, notes and the leaderb
   // --- Playgroup: Ann creates it and invites Bob and Cat.
   await ann.page.goto('/playgroups/create');
   const groupName = `Tuesday pod ${Date.now().toString(36)}`;
-  await ann.page.getByLabel('Name', { exact: true }).fill(groupName);
+  await ann.page.getByRole('textbox', { name: /^Name/ }).fill(groupName);
   await ann.page.getByLabel('Description').fill('Commander at the shop, every Tuesday.');
   await ann.page.getByRole('button', { name: 'Create the playgroup' }).click();
   await expect(ann.page).toHaveURL(/\/playgroup\/[\w-]+\/tuesday-pod/);

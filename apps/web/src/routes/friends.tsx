@@ -1,7 +1,13 @@
 import '../social/social.css';
-import { useAcceptFriend, useMyFriends, useRemoveFriend } from '@companion/hooks';
+import {
+  myFriendsQueryOptions,
+  useAcceptFriend,
+  useCompanionClient,
+  useRemoveFriend,
+} from '@companion/hooks';
 import type { Friend } from '@companion/sdk/contract';
 import { Avatar, Badge, Button, ConfirmDialog, EmptyState, Skeleton } from '@companion/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -45,7 +51,8 @@ export function Component() {
   const t = useT();
   const lp = useLocalePath();
   const toast = useToast();
-  const friends = useMyFriends();
+  // The list may be cached from the user store: show it at once, and ask the server again.
+  const friends = useQuery({ ...myFriendsQueryOptions(useCompanionClient()), refetchOnMount: 'always' });
   const accept = useAcceptFriend();
   const remove = useRemoveFriend();
   const [confirm, setConfirm] = useState<{ friend: Friend; kind: 'remove' | 'decline' | 'cancel' } | null>(

@@ -1,6 +1,12 @@
 import '../social/social.css';
-import { useAcceptPlaygroup, useLeavePlaygroup, useMyPlaygroups } from '@companion/hooks';
+import {
+  myPlaygroupsQueryOptions,
+  useAcceptPlaygroup,
+  useCompanionClient,
+  useLeavePlaygroup,
+} from '@companion/hooks';
 import { Badge, Button, EmptyState, Skeleton } from '@companion/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../app/toasts';
@@ -17,7 +23,8 @@ export function Component() {
   const lp = useLocalePath();
   const navigate = useNavigate();
   const toast = useToast();
-  const groups = useMyPlaygroups();
+  // The list may be cached from the user store: show it at once, and ask the server again.
+  const groups = useQuery({ ...myPlaygroupsQueryOptions(useCompanionClient()), refetchOnMount: 'always' });
   const accept = useAcceptPlaygroup();
   const decline = useLeavePlaygroup();
   const list = [...(groups.data?.playgroups ?? [])].sort((a, b) =>
