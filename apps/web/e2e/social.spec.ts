@@ -48,11 +48,13 @@ async function apiAs(page: Page) {
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function choose(root: Page | Locator, label: string, option: string, page?: Page) {
   // Required fields add "(required)" to their accessible name.
-  await root.getByRole('combobox', { name: new RegExp(`^${escape(label)}( \\(required\\))?$`) }).click();
+  await root
+    .getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}( \\(required\\))?$`) })
+    .click();
   await (page ?? (root as Page)).getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -69,6 +71,12 @@ async function myCode(page: Page): Promise<string> {
   return code;
 }
 
+/** Saves English as the language choice (cookie and storage), as the language menu would. */
+async function preferEnglish(page: Page) {
+  await page.context().addCookies([{ name: 'user-language', value: 'en', url: page.url() }]);
+  await page.evaluate(() => localStorage.setItem('user-language', 'en'));
+}
+
 /** Looks at every social screen of `page` in both themes at both widths, in English and French. */
 async function lookAt(
   page: Page,
@@ -81,17 +89,20 @@ async function lookAt(
     await page.setViewportSize(size);
     for (const path of paths) {
       for (const prefix of ['', '/fr']) {
+        // An unprefixed path follows the saved language: save English before the English pass.
+        if (!prefix) await preferEnglish(page);
         await page.goto(`${prefix}${path}`);
         await expect(page.locator('h1').first()).toBeVisible();
         await expect(page.locator('.cui-skeleton').first())
           .toBeHidden({ timeout: 15_000 })
           .catch(() => undefined);
         await expectAccessible(page, `${prefix}${path} (${theme}, ${size.width}px)`);
-        await screenshot(page, info, `${prefix || '/en'}${path}-${theme}-${size.width}`);
+        await screenshot(page, info, `${theme}-${size.width}${prefix || '/en'}${path}`);
       }
     }
   }
   await page.setViewportSize(DESKTOP);
+  await preferEnglish(page);
 }
 
 test('friends, playgroup roles, a game with a guest, tags, notes and the leaderboard', async ({
@@ -279,7 +290,7 @@ test('friends, playgroup roles, a game with a guest, tags, notes and the leaderb
 
   // The leaderboard changed: Ann leads with one win in one game.
   await ann.page.goto(groupUrl);
-  const board = ann.page.getByRole('region', { name: 'Leaderboard' }).getByRole('table');
+  const board = ann.page.getByRole('region', { name: 'Leaderboard', exact: true }).getByRole('table');
   const annRow = board.getByRole('row').filter({ hasText: ann.name });
   await expect(annRow.getByRole('cell').nth(0)).toHaveText('1');
   await expect(annRow.getByRole('cell').nth(1)).toHaveText('100%');

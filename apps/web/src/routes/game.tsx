@@ -22,6 +22,7 @@ import { NoteCard, TagsCard } from '../social/annotations';
 import { GameForm } from '../social/game-form';
 import { useFormatName } from '../social/game-list';
 import { playerName, playgroupPath, RESULT_KEY, userPath } from '../social/names';
+import { ScrollTable } from '../social/scroll-table';
 
 /** Recorder, or admin/owner of the game's playgroup (the server checks the same). */
 function useCanEdit(game: Game | undefined) {
@@ -48,7 +49,7 @@ function Players({ game }: { game: Game }) {
   return (
     <section className="web-card" aria-labelledby="players-title">
       <h2 id="players-title">{t('web.social.game.players')}</h2>
-      <div className="web-table-wrap">
+      <ScrollTable label={t('web.social.game.players')}>
         <table className="web-table" data-testid="players-table">
           <thead>
             <tr>
@@ -89,7 +90,7 @@ function Players({ game }: { game: Game }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </section>
   );
 }

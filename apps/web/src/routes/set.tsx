@@ -9,6 +9,7 @@ import { errorMessage } from '../lib/errors';
 import { NoteCard, TagsCard } from '../social/annotations';
 import { GameList, NoGames, useFormatName } from '../social/game-list';
 import { playerName } from '../social/names';
+import { ScrollTable } from '../social/scroll-table';
 
 export function Component() {
   const t = useT();
@@ -49,7 +50,7 @@ export function Component() {
             {set.results.length === 0 ? (
               <p className="web-muted">{t('web.social.leaderboard.empty')}</p>
             ) : (
-              <div className="web-table-wrap">
+              <ScrollTable label={t('web.social.set.caption', { name: set.name })}>
                 <table className="web-table">
                   <caption className="cui-visually-hidden">
                     {t('web.social.set.caption', { name: set.name })}
@@ -79,7 +80,7 @@ export function Component() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollTable>
             )}
           </section>
           <section className="web-card" aria-labelledby="set-games-title">

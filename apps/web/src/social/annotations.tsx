@@ -45,7 +45,7 @@ export function TagsCard({ kind, id, tags }: { kind: 'game' | 'set'; id: string;
   const remove = HOOKS[kind].remove();
   const fail = (e: unknown) => toast({ tone: 'error', title: errorMessage(e, t) });
   return (
-    <section className="web-card web-form" aria-labelledby="tags-title">
+    <section className="web-card web-card--grid" aria-labelledby="tags-title">
       <h2 id="tags-title">{t('web.social.tags.title')}</h2>
       <p className="web-muted">{t('web.social.tags.private')}</p>
       <TagInput
@@ -90,7 +90,7 @@ export function NoteCard({ kind, id, note }: { kind: 'game' | 'set'; id: string;
     else create.mutate({ params: { id }, body: { content: text } }, done);
   };
   return (
-    <section className="web-card web-form" aria-labelledby="note-title">
+    <section className="web-card web-card--grid" aria-labelledby="note-title">
       <div className="web-card__head">
         <h2 id="note-title">{t('web.social.note.title')}</h2>
         {!editing && note ? (

@@ -18,7 +18,7 @@ export default function SocialBarChart({
   return (
     <div className="web-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={260}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--cui-color-border)" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: 'var(--cui-color-text-muted)', fontSize: 12 }} interval={0} />
           <YAxis
@@ -35,7 +35,14 @@ export default function SocialBarChart({
               color: 'var(--cui-color-text)',
             }}
           />
-          <Bar dataKey="value" name={name} unit={unit} fill="var(--cui-color-accent)" radius={[4, 4, 0, 0]} />
+          <Bar
+            maxBarSize={56}
+            dataKey="value"
+            name={name}
+            unit={unit}
+            fill="var(--cui-color-accent)"
+            radius={[4, 4, 0, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

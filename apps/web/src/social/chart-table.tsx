@@ -1,8 +1,17 @@
 import { Skeleton } from '@companion/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { BarRow } from './bar-chart';
+import { ScrollTable } from './scroll-table';
 
 const SocialBarChart = lazy(() => import('./bar-chart'));
+
+function TableFrame({ visible, label, children }: { visible: boolean; label: string; children: ReactNode }) {
+  return visible ? (
+    <ScrollTable label={label}>{children}</ScrollTable>
+  ) : (
+    <div className="cui-visually-hidden">{children}</div>
+  );
+}
 
 export interface ChartTableColumn<T> {
   header: string;
@@ -38,7 +47,7 @@ export function ChartWithTable<T>({
       <Suspense fallback={<Skeleton shape="rect" height={260} />}>
         <SocialBarChart rows={rows.map(chart)} name={chartName} {...(unit ? { unit } : {})} />
       </Suspense>
-      <div className={showTable ? 'web-table-wrap' : 'cui-visually-hidden'}>
+      <TableFrame visible={showTable} label={caption}>
         <table className="web-table">
           <caption className={showTable ? 'cui-visually-hidden' : undefined}>{caption}</caption>
           <thead>
@@ -68,7 +77,7 @@ export function ChartWithTable<T>({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </>
   );
 }
