@@ -71,13 +71,10 @@ async function myCode(page: Page): Promise<string> {
   return code;
 }
 
-/** Saves English as the language choice (cookie and storage), as the language menu would. */
-async function preferEnglish(page: Page) {
-  await page.context().addCookies([{ name: 'user-language', value: 'en', url: page.url() }]);
-  await page.evaluate(() => localStorage.setItem('user-language', 'en'));
-}
-
-/** Looks at every social screen of `page` in both themes at both widths, in English and French. */
+/**
+ * Looks at social screens (axe + screenshots) at phone and desktop widths: each one in French
+ * (`/fr` prefix), then in English through the header's language menu, as a user would switch.
+ */
 async function lookAt(
   page: Page,
   info: Parameters<typeof screenshot>[1],
@@ -88,21 +85,24 @@ async function lookAt(
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     for (const path of paths) {
-      for (const prefix of ['', '/fr']) {
-        // An unprefixed path follows the saved language: save English before the English pass.
-        if (!prefix) await preferEnglish(page);
-        await page.goto(`${prefix}${path}`);
+      for (const lang of ['fr', 'en'] as const) {
+        if (lang === 'fr') await page.goto(`/fr${path}`);
+        else {
+          await page.getByRole('button', { name: /^Langue/ }).click();
+          await page.getByRole('menuitem', { name: 'English' }).click();
+          await expect(page.getByRole('button', { name: /^Language/ })).toBeVisible();
+        }
+        await expect(page).toHaveURL(lang === 'fr' ? /\/fr\// : /^http:\/\/[^/]+\/(?!fr\/)/);
         await expect(page.locator('h1').first()).toBeVisible();
         await expect(page.locator('.cui-skeleton').first())
           .toBeHidden({ timeout: 15_000 })
           .catch(() => undefined);
-        await expectAccessible(page, `${prefix}${path} (${theme}, ${size.width}px)`);
-        await screenshot(page, info, `${theme}-${size.width}${prefix || '/en'}${path}`);
+        await expectAccessible(page, `${lang} ${path} (${theme}, ${size.width}px)`);
+        await screenshot(page, info, `${theme}-${size.width}-${lang}${path}`);
       }
     }
   }
   await page.setViewportSize(DESKTOP);
-  await preferEnglish(page);
 }
 
 test('friends, playgroup roles, a game with a guest, tags, notes and the leaderboard', async ({
@@ -189,6 +189,7 @@ test('friends, playgroup roles, a game with a guest, tags, notes and the leaderb
   // A member sees no admin action, and the server refuses them when forced.
   await expect(bob.page.getByRole('button', { name: /^Manage / })).toHaveCount(0);
   await expect(bob.page.getByRole('button', { name: 'Delete the playgroup' })).toHaveCount(0);
+  await expect(bob.page.getByRole('button', { name: 'Edit the playgroup' })).toHaveCount(0);
   await expect(bob.page.getByRole('heading', { name: 'Invite a friend' })).toHaveCount(0);
   await expect(bob.page.getByRole('button', { name: 'Leave' })).toBeVisible();
   const groupId = groupUrl.split('/')[2] ?? '';
@@ -227,6 +228,10 @@ test('friends, playgroup roles, a game with a guest, tags, notes and the leaderb
   await bob.page.getByRole('menuitem', { name: 'Remove from the playgroup' }).click();
   await confirm(bob.page, 'Remove from the playgroup');
   await expect(bob.page.getByTestId('member-row').filter({ hasText: cat.name })).toHaveCount(0);
+  await bob.page.getByRole('button', { name: 'Edit the playgroup' }).click();
+  await bob.page.getByRole('dialog').getByLabel('Description').fill('Moved to Thursdays.');
+  await bob.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(bob.page.getByText('Moved to Thursdays.')).toBeVisible();
   await cat.page.goto('/playgroups');
   await expect(cat.page.getByTestId('playgroup-card').filter({ hasText: groupName })).toHaveCount(0);
 
@@ -370,6 +375,30 @@ test('promo: redeem a code once, fail the second time, and expired or unknown co
   await page.setViewportSize(PHONE);
   await screenshot(page, info, 'promo-expired-fr-phone');
   await expectAccessible(page, 'promo expired (fr)');
+
+  // Mobile sign-in hand-off: the page issues a one-time code for this session, which the app
+  // (here the SDK, as a phone would) redeems once through POST /auth/exchange.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/mobile/auth/google/callback?origin=e2e-app');
+  const exchangeCode = (await page.getByTestId('exchange-code').textContent())?.trim() ?? '';
+  expect(exchangeCode.length).toBeGreaterThanOrEqual(8);
+  await expectAccessible(page, 'mobile hand-off');
+  const app = createClient({
+    baseUrl: API,
+    apiKey: 'companion-dev',
+    secret: 'companion-dev-secret',
+    device: 'ios',
+    credentials: () => ({ token: null, userId: null }),
+  });
+  const body = { code: exchangeCode, type: 'google' as const, origin: 'e2e-app' };
+  const session = await app.call(contract.auth.exchange, { body });
+  const mine = await page.evaluate(() => JSON.parse(localStorage.getItem('companion-user') ?? '{}').userId);
+  expect(session.user.id).toBe(mine);
+  const again = await app.call(contract.auth.exchange, { body }).then(
+    () => null,
+    (e: unknown) => e as { status?: number },
+  );
+  expect(again?.status).toBe(410);
 
   // The badge shows on the public profile.
   const me = await page.evaluate(() => JSON.parse(localStorage.getItem('companion-user') ?? '{}').userId);

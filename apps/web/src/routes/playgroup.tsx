@@ -12,6 +12,7 @@ import {
   usePromotePlaygroupMember,
   useRemovePlaygroupMember,
   useTransferPlaygroupOwnership,
+  useUpdatePlaygroup,
   useUploadPlaygroupPicture,
   useUserStore,
 } from '@companion/hooks';
@@ -23,10 +24,12 @@ import {
   ConfirmDialog,
   Dialog,
   FormField,
+  Input,
   Menu,
   type MenuEntry,
   Select,
   Skeleton,
+  TextArea,
 } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -342,6 +345,65 @@ function PictureButton({ group }: { group: Playgroup }) {
   );
 }
 
+function EditGroup({ group }: { group: Playgroup }) {
+  const t = useT();
+  const toast = useToast();
+  const update = useUpdatePlaygroup();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(group.name);
+  const [description, setDescription] = useState(group.description ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    update.mutate(
+      { params: { id: group.id }, body: { name: name.trim(), description: description.trim() || null } },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast({ tone: 'success', title: t('web.social.group.saved') });
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setName(group.name);
+          setDescription(group.description ?? '');
+        }
+      }}
+      title={t('web.social.group.edit')}
+      trigger={<Button variant="secondary">{t('web.social.group.edit')}</Button>}
+    >
+      <form className="web-form" onSubmit={submit} noValidate>
+        <FormField label={t('web.social.create.name')} required>
+          <Input name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <FormField label={t('web.social.create.description')}>
+          <TextArea
+            name="description"
+            rows={3}
+            maxLength={2000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </FormField>
+        {update.error ? (
+          <p className="web-form__error" role="alert">
+            {errorMessage(update.error, t)}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" loading={update.isPending} disabled={!name.trim()}>
+          {t('web.social.tags.save')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
 function GamesAndLeaderboard({ group }: { group: Playgroup }) {
   const t = useT();
   const intl = useIntl();
@@ -474,7 +536,14 @@ export function Component() {
               </span>
             </>
           }
-          actions={manager ? <PictureButton group={group} /> : undefined}
+          actions={
+            manager ? (
+              <>
+                <EditGroup group={group} />
+                <PictureButton group={group} />
+              </>
+            ) : undefined
+          }
         />
       </div>
       {group.status === 'invited' ? (
