@@ -46,6 +46,7 @@ function Players({ game }: { game: Game }) {
   const t = useT();
   const lp = useLocalePath();
   const players = [...game.players].sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99));
+  const seats = players.some((p) => p.seat != null);
   return (
     <section className="web-card" aria-labelledby="players-title">
       <h2 id="players-title">{t('web.social.game.players')}</h2>
@@ -55,9 +56,11 @@ function Players({ game }: { game: Game }) {
             <tr>
               <th scope="col">{t('web.social.game.player')}</th>
               <th scope="col">{t('web.social.game.deck')}</th>
-              <th scope="col" className="web-num">
-                {t('web.social.game.seat')}
-              </th>
+              {seats ? (
+                <th scope="col" className="web-num">
+                  {t('web.social.game.seat')}
+                </th>
+              ) : null}
               <th scope="col">{t('web.social.game.result')}</th>
             </tr>
           </thead>
@@ -80,7 +83,7 @@ function Players({ game }: { game: Game }) {
                     (p.deckName ?? '—')
                   )}
                 </td>
-                <td className="web-num">{p.seat ?? '—'}</td>
+                {seats ? <td className="web-num">{p.seat ?? '—'}</td> : null}
                 <td>
                   <Badge tone={p.result === 'win' ? 'success' : p.result === 'draw' ? 'info' : 'neutral'}>
                     {t(RESULT_KEY[p.result])}

@@ -20,7 +20,12 @@ export default function SocialBarChart({
       <ResponsiveContainer width="100%" height={260}>
         <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--cui-color-border)" vertical={false} />
-          <XAxis dataKey="label" tick={{ fill: 'var(--cui-color-text-muted)', fontSize: 12 }} interval={0} />
+          <XAxis
+            dataKey="label"
+            tick={{ fill: 'var(--cui-color-text-muted)', fontSize: 12 }}
+            interval={0}
+            tickFormatter={(label: string) => (label.length > 9 ? `${label.slice(0, 8)}…` : label)}
+          />
           <YAxis
             allowDecimals={false}
             unit={unit}
