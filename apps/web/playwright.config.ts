@@ -39,7 +39,13 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: 'pnpm --filter @companion/api start',
+      // Promo events come from the product's own admin path (the `promo` command line), run on the
+      // same data folder before the server opens it: one live event and one whose codes expired.
+      command: [
+        `pnpm --silent --filter @companion/api promo create --name "E2E Open" --badge "E2E Open 2026" --codes 2 > "${join(dataDir, 'promo-live.txt')}"`,
+        `pnpm --silent --filter @companion/api promo create --name "E2E Past" --badge "E2E Past" --expires 2020-01-01T00:00:00Z > "${join(dataDir, 'promo-expired.txt')}"`,
+        'pnpm --filter @companion/api start',
+      ].join(' && '),
       url: `http://127.0.0.1:${API_PORT}/ping`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -41,6 +41,7 @@ const MODULES: Record<string, Lazy> = {
   friendsAdd: () => import('./routes/friends-add'),
   games: () => import('./routes/games'),
   game: () => import('./routes/game'),
+  notes: () => import('./routes/notes'),
   set: () => import('./routes/set'),
   user: () => import('./routes/user'),
   profile: () => import('./routes/profile'),

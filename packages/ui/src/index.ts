@@ -68,6 +68,8 @@ export {
 } from './components/markdown';
 export type { MenuEntry, MenuProps } from './components/menu';
 export { Menu } from './components/menu';
+export type { NotificationBellProps } from './components/notification-bell';
+export { NotificationBell } from './components/notification-bell';
 export type { PageLayoutProps } from './components/page-layout';
 export { PageLayout } from './components/page-layout';
 export type { PageItem, PaginationProps } from './components/pagination';
@@ -82,6 +84,8 @@ export type { SkeletonProps, SpinnerProps } from './components/spinner';
 export { Skeleton, Spinner } from './components/spinner';
 export type { TabItem, TabsProps } from './components/tabs';
 export { Tabs } from './components/tabs';
+export type { TagInputProps, TagInputTag } from './components/tag-input';
+export { parseTagNames, TagInput } from './components/tag-input';
 export type { ToasterProps, ToastItem, ToastTone } from './components/toast';
 export { Toaster } from './components/toast';
 export type { UiLocale, UiMessageId, UiMessages } from './i18n/messages';

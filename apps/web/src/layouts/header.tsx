@@ -1,4 +1,10 @@
-import { AppHeader, type LinkRenderProps, type MenuEntry, type NavLink } from '@companion/ui';
+import {
+  AppHeader,
+  type LinkRenderProps,
+  type MenuEntry,
+  type NavLink,
+  NotificationBell,
+} from '@companion/ui';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
@@ -95,7 +101,29 @@ export function Header({ variant }: { variant: 'public' | 'app' }) {
       brandHref={lp('/')}
       links={links}
       renderLink={renderLink}
-      notifications={<ThemeToggle />}
+      notifications={
+        <>
+          {session.authenticated ? (
+            <NotificationBell
+              href={lp(
+                session.invites > 0 && session.invites === session.pending ? '/playgroups' : '/friends',
+              )}
+              count={session.pending}
+              label={
+                session.pending > 0
+                  ? t('web.social.notifications.waiting', { count: session.pending })
+                  : t('web.social.notifications.none')
+              }
+              renderLink={({ href, children, ...props }) => (
+                <Link to={href} {...props}>
+                  {children}
+                </Link>
+              )}
+            />
+          ) : null}
+          <ThemeToggle />
+        </>
+      }
       locale={locale}
       locales={LOCALE_OPTIONS}
       onLocaleChange={onLocaleChange}

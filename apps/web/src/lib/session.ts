@@ -8,7 +8,11 @@ let snapshot: SessionSnapshot | null = null;
 const listeners = new Set<() => void>();
 
 const same = (a: SessionSnapshot, b: SessionSnapshot) =>
-  a.authenticated === b.authenticated && a.name === b.name && a.picture === b.picture;
+  a.authenticated === b.authenticated &&
+  a.name === b.name &&
+  a.picture === b.picture &&
+  a.pending === b.pending &&
+  a.invites === b.invites;
 
 export function setSessionSnapshot(next: SessionSnapshot): void {
   if (snapshot && same(snapshot, next)) return;

@@ -7,21 +7,36 @@ export interface SessionSnapshot {
   authenticated: boolean;
   name: string | null;
   picture: string | null;
+  /** Friend requests received plus playgroup invitations waiting for an answer (header badge). */
+  pending: number;
+  /** Of which playgroup invitations. */
+  invites: number;
 }
 
 export const USER_KEY = 'companion-user';
-export const SIGNED_OUT: SessionSnapshot = { authenticated: false, name: null, picture: null };
+export const SIGNED_OUT: SessionSnapshot = {
+  authenticated: false,
+  name: null,
+  picture: null,
+  pending: 0,
+  invites: 0,
+};
 interface PersistedUser {
   token?: string | null;
   userData?: { firstname?: string | null; username?: string | null; picture?: string | null } | null;
+  friends?: ReadonlyArray<{ status?: string }> | null;
+  playgroups?: ReadonlyArray<{ status?: string }> | null;
 }
 
 export function snapshotFrom(user: PersistedUser | null | undefined): SessionSnapshot {
   if (!user?.token || !user.userData) return SIGNED_OUT;
+  const invites = (user.playgroups ?? []).filter((p) => p.status === 'invited').length;
   return {
     authenticated: true,
     name: user.userData.username || user.userData.firstname || null,
     picture: user.userData.picture ?? null,
+    pending: (user.friends ?? []).filter((f) => f.status === 'incoming').length + invites,
+    invites,
   };
 }
 

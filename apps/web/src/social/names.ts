@@ -1,0 +1,56 @@
+import type { UserSummary } from '@companion/sdk/contract';
+
+/** How a user is called on screen: username, else first name (and last name), else a fallback. */
+export function displayName(
+  user: Pick<UserSummary, 'username' | 'firstname' | 'lastname'> | null | undefined,
+) {
+  if (!user) return '?';
+  return user.username || [user.firstname, user.lastname].filter(Boolean).join(' ') || '?';
+}
+
+/** A game player or leaderboard row: an account or a named guest. */
+export function playerName(p: { user: UserSummary | null; guestName: string | null }): string {
+  return p.user ? displayName(p.user) : (p.guestName ?? '?');
+}
+
+/** URL-friendly name for `/user/{id}/{name}` and `/playgroup/{id}/{name}`. */
+export function slug(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'item'
+  );
+}
+
+export const userPath = (user: UserSummary) => `/user/${user.id}/${slug(displayName(user))}`;
+export const playgroupPath = (group: { id: string; name: string }) =>
+  `/playgroup/${group.id}/${slug(group.name)}`;
+
+/** Message ids of values that come from data (literal, so the catalogue test sees them). */
+export const ROLE_KEY = {
+  owner: 'web.social.role.owner',
+  admin: 'web.social.role.admin',
+  member: 'web.social.role.member',
+} as const;
+export const RESULT_KEY = {
+  win: 'web.social.result.win',
+  loss: 'web.social.result.loss',
+  draw: 'web.social.result.draw',
+} as const;
+export const RELATIONSHIP_KEY = {
+  self: 'web.social.add.relationship.self',
+  friend: 'web.social.add.relationship.friend',
+  incoming: 'web.social.add.relationship.incoming',
+  outgoing: 'web.social.add.relationship.outgoing',
+  none: 'web.social.add.relationship.none',
+} as const;
+export const COLOR_KEY = {
+  W: 'web.social.color.W',
+  U: 'web.social.color.U',
+  B: 'web.social.color.B',
+  R: 'web.social.color.R',
+  G: 'web.social.color.G',
+} as const;

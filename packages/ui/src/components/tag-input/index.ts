@@ -1,0 +1,2 @@
+export type { TagInputProps, TagInputTag } from './tag-input';
+export { parseTagNames, TagInput } from './tag-input';
