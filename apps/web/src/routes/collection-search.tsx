@@ -6,7 +6,7 @@ import {
 } from '@companion/hooks';
 import type { Card } from '@companion/sdk/contract';
 import { Button, CardTile, EmptyState, FormField, Input, Pagination, Select, Skeleton } from '@companion/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import '../components/cards/cards.css';
@@ -17,6 +17,7 @@ import {
   EntriesTable,
   GRID_PAGE,
   type PageOptions,
+  TABLE_PAGE,
   useSelection,
 } from '../components/cards/entries-view';
 import { MoveDialog } from '../components/cards/move-dialog';
@@ -24,6 +25,8 @@ import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 
+/** Pause in typing after which the search runs. */
+const SETTLE_MS = 120;
 const MINE_ORDERS = ['name', 'price', 'added', 'set', 'mv', 'quantity'] as const;
 const ALL_ORDERS = ['name', 'released', 'mv', 'usd', 'eur', 'rarity', 'set'] as const;
 const ORDER_KEY: Record<string, string> = {
@@ -124,7 +127,8 @@ export function Component() {
   const dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebounced(text.trim(), 150);
+  const [q, setQ] = useState(text.trim());
+  const qc = useQueryClient();
   const [open, setOpen] = useState<Card | null>(null);
   const [moving, setMoving] = useState(false);
   const { selection, toggle, toggleAll, clear } = useSelection();
@@ -145,26 +149,40 @@ export function Component() {
       ),
     [setParams],
   );
-  // The typed query goes to the URL once it settled (shareable, back button).
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) set({ q, page: null });
-  }, [q, params, set]);
-
-  const options: PageOptions = useMemo(
-    () => (p: number, limit: number) =>
-      collectionSearchQueryOptions(client, {
-        query: {
-          ...(q ? { scryfall: q } : {}),
-          page: p,
-          limit,
-          order_by: order as 'name',
-          order_direction: dir,
-          currency,
-        },
-      }) as unknown as ReturnType<PageOptions>,
-    [client, q, order, dir, currency],
+  const optionsFor = useCallback(
+    (query: string): PageOptions =>
+      (p: number, limit: number) =>
+        collectionSearchQueryOptions(client, {
+          query: {
+            ...(query ? { scryfall: query } : {}),
+            page: p,
+            limit,
+            order_by: order as 'name',
+            order_direction: dir,
+            currency,
+          },
+        }) as unknown as ReturnType<PageOptions>,
+    [client, order, dir, currency],
   );
-  const probe = useQuery({ ...options(1, view === 'grid' ? GRID_PAGE : 50), enabled: scope === 'mine' });
+  const options = useMemo(() => optionsFor(q), [optionsFor, q]);
+  const firstPage = view === 'grid' ? GRID_PAGE : TABLE_PAGE;
+
+  // Typing settles after SETTLE_MS: the first page is requested from the timer itself (before React
+  // renders), then the screen follows; the URL (shareable, back button) follows a little later.
+  useEffect(() => {
+    const next = text.trim();
+    if (next === q) return;
+    const id = setTimeout(() => {
+      if (scope === 'mine') void qc.prefetchQuery(optionsFor(next)(1, firstPage));
+      setQ(next);
+    }, SETTLE_MS);
+    return () => clearTimeout(id);
+  }, [text, q, scope, qc, optionsFor, firstPage]);
+  const urlQ = useDebounced(q, 500);
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== urlQ) set({ q: urlQ, page: null });
+  }, [urlQ, params, set]);
+  const probe = useQuery({ ...options(1, firstPage), enabled: scope === 'mine' });
 
   return (
     <>
