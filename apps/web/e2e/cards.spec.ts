@@ -92,7 +92,6 @@ async function importInto(page: Page, name: string, content: string | Buffer) {
   return report;
 }
 
-test.describe.configure({ mode: 'serial' });
 
 test('collection: import the ManaBox reference, search with Scryfall syntax, move to a wishlist, revert', async ({
   page,
@@ -131,11 +130,11 @@ test('collection: import the ManaBox reference, search with Scryfall syntax, mov
     await page.evaluate(() => {
       const w = window as unknown as { __typed: number; __shown: Map<string, number> };
       w.__shown = new Map();
-      const target = document.querySelector('[data-testid="results-count"]')!;
+      // The count element is replaced when an intermediate query errors: watch the whole page.
       new MutationObserver(() => {
-        const q = target.getAttribute('data-query');
-        if (q !== null && !w.__shown.has(q)) w.__shown.set(q, performance.now());
-      }).observe(target, { attributes: true, attributeFilter: ['data-query'] });
+        const q = document.querySelector('[data-testid="results-count"]')?.getAttribute('data-query');
+        if (q !== null && q !== undefined && !w.__shown.has(q)) w.__shown.set(q, performance.now());
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-query'] });
       document.addEventListener('input', () => (w.__typed = performance.now()), { capture: true });
     });
     await box.fill('');
@@ -267,7 +266,7 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.getByRole('button', { name: 'Create from the decklist' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Atraxa superfriends' })).toBeVisible();
   await expect(page.getByText(/1 line was not recognised/)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Commander' })).toContainText('Atraxa, Grand Unifier');
+  await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText('Atraxa, Grand Unifier');
 
   await choose(page, 'Bracket', /^2/);
   const warning = page.getByTestId('bracket-warning');

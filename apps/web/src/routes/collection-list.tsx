@@ -238,7 +238,6 @@ function Cards({ list }: { list: CardList }) {
   const problem = update.error ?? remove.error;
   return (
     <div className="web-stack">
-      <QuickAdd listId={list.id} />
       <div className="web-toolbar">
         <Input
           type="search"
@@ -310,6 +309,7 @@ function Cards({ list }: { list: CardList }) {
           caption={t('web.cards.list.cards', { name: list.name })}
         />
       )}
+      <QuickAdd listId={list.id} />
       <CardDetailDialog card={open} onOpenChange={(o) => !o && setOpen(null)} />
       {moving ? (
         <MoveDialog selection={selection} open={moving} onOpenChange={setMoving} onMoved={clear} />

@@ -25,6 +25,8 @@ import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
+/** Unresolved rows sit under the key '?': the notice above counts them instead. */
+const resolved = (b: { key: string }) => b.key !== '?';
 const CollectionChart = lazy(() => import('./collection-chart'));
 const EXPORTS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
 
@@ -50,6 +52,7 @@ function ExportCollection() {
   return (
     <div className="web-inline-form">
       <Select
+        aria-label={t('web.cards.export.format')}
         value={format}
         onValueChange={(v) => setFormat(v as typeof format)}
         options={EXPORTS.map((f) => ({ value: f, label: f }))}
@@ -138,7 +141,7 @@ export function Component() {
               title={t('web.cards.collection.bySet')}
               limit={8}
               empty={t('web.cards.collection.none')}
-              items={(data?.bySet ?? []).map((b) => ({
+              items={(data?.bySet ?? []).filter(resolved).map((b) => ({
                 key: b.key,
                 label: b.label,
                 value: b.value || b.cards / 1000,
@@ -150,7 +153,7 @@ export function Component() {
             <BreakdownBars
               title={t('web.cards.collection.byColor')}
               empty={t('web.cards.collection.none')}
-              items={(data?.byColor ?? []).map((b) => ({
+              items={(data?.byColor ?? []).filter(resolved).map((b) => ({
                 key: b.key,
                 label: COLOR_KEY[b.key] ? t(COLOR_KEY[b.key]!) : b.label,
                 value: b.cards,
@@ -163,7 +166,7 @@ export function Component() {
             <BreakdownBars
               title={t('web.cards.collection.byRarity')}
               empty={t('web.cards.collection.none')}
-              items={(data?.byRarity ?? []).map((b) => ({
+              items={(data?.byRarity ?? []).filter(resolved).map((b) => ({
                 key: b.key,
                 label: RARITY_KEY[b.key] ? t(RARITY_KEY[b.key]!) : b.label,
                 value: b.cards,

@@ -164,7 +164,9 @@ export function EntriesTable({
               <th scope="col" className="web-hide-phone">
                 {t('web.cards.col.set')}
               </th>
-              <th scope="col">{t('web.cards.col.finish')}</th>
+              <th scope="col" className="web-hide-phone">
+                {t('web.cards.col.finish')}
+              </th>
               <th scope="col" className="web-hide-phone">
                 {t('web.cards.col.condition')}
               </th>
@@ -220,7 +222,7 @@ export function EntriesTable({
                       '—'
                     )}
                   </td>
-                  <td>
+                  <td className="web-hide-phone">
                     {edits && card ? (
                       <select
                         className="web-select"

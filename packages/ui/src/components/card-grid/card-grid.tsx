@@ -171,26 +171,28 @@ export function CardTile({
             {quantityLabel ? <span className="cui-visually-hidden">{quantityLabel}</span> : null}
           </span>
         ) : null}
-        {onSelectedChange ? (
-          <input
-            type="checkbox"
-            className="cui-card-tile__select"
-            checked={selected ?? false}
-            aria-label={selectLabel ?? name}
-            onChange={(e) => onSelectedChange(e.target.checked)}
-          />
-        ) : null}
       </div>
       <div className="cui-card-tile__caption">
-        {onOpen ? (
-          <button type="button" className="cui-card-tile__name" onClick={onOpen} title={name}>
-            {name}
-          </button>
-        ) : (
-          <span className="cui-card-tile__name" title={name}>
-            {name}
-          </span>
-        )}
+        <div className="cui-card-tile__title">
+          {onSelectedChange ? (
+            <input
+              type="checkbox"
+              className="cui-card-tile__select"
+              checked={selected ?? false}
+              aria-label={selectLabel ?? name}
+              onChange={(e) => onSelectedChange(e.target.checked)}
+            />
+          ) : null}
+          {onOpen ? (
+            <button type="button" className="cui-card-tile__name" onClick={onOpen} title={name}>
+              {name}
+            </button>
+          ) : (
+            <span className="cui-card-tile__name" title={name}>
+              {name}
+            </span>
+          )}
+        </div>
         {meta ? <span className="cui-card-tile__meta">{meta}</span> : null}
       </div>
     </div>
