@@ -63,6 +63,13 @@ async function shoot(
     }
   }
   await page.setViewportSize(DESKTOP);
+  // Visiting /fr saved French as the preferred language: back to English for the rest of the test.
+  await page.evaluate(() =>
+    localStorage.setItem('user-language', JSON.stringify({ language: 'en', initialized: true })),
+  );
+  await page.context().addCookies([{ name: 'user-language', value: 'en', url: page.url() }]);
+  await page.goto('/collection');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
 
 /** Picks an option of a Radix select by the field's label. */
@@ -91,7 +98,6 @@ async function importInto(page: Page, name: string, content: string | Buffer) {
   await expect(report).toBeVisible({ timeout: 120_000 });
   return report;
 }
-
 
 test('collection: import the ManaBox reference, search with Scryfall syntax, move to a wishlist, revert', async ({
   page,
@@ -134,7 +140,12 @@ test('collection: import the ManaBox reference, search with Scryfall syntax, mov
       new MutationObserver(() => {
         const q = document.querySelector('[data-testid="results-count"]')?.getAttribute('data-query');
         if (q !== null && q !== undefined && !w.__shown.has(q)) w.__shown.set(q, performance.now());
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-query'] });
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-query'],
+      });
       document.addEventListener('input', () => (w.__typed = performance.now()), { capture: true });
     });
     await box.fill('');
@@ -266,7 +277,9 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.getByRole('button', { name: 'Create from the decklist' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Atraxa superfriends' })).toBeVisible();
   await expect(page.getByText(/1 line was not recognised/)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText('Atraxa, Grand Unifier');
+  await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText(
+    'Atraxa, Grand Unifier',
+  );
 
   await choose(page, 'Bracket', /^2/);
   const warning = page.getByTestId('bracket-warning');

@@ -10,7 +10,7 @@ import {
   Skeleton,
 } from '@companion/ui';
 import { type QueryKey, type UseQueryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { CONDITION_KEY, CONDITIONS, type Currency, FINISH_KEY, imageCard, useMoney } from './common';
 
@@ -42,6 +42,38 @@ function placeholderCard(e: ListEntry) {
   return { name: e.unresolved?.name ?? '?' };
 }
 
+/** One tile; memoised so scrolling only renders the tiles that come into view. */
+const EntryTile = memo(function EntryTile({
+  entry,
+  currency,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  entry: ListEntry;
+  currency: Currency;
+  selected: boolean;
+  onToggle: (entry: ListEntry, on: boolean) => void;
+  onOpen: (card: Card) => void;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const card = entryCard(entry);
+  const name = card?.name ?? entry.unresolved?.name ?? '?';
+  return (
+    <CardTile
+      card={card ? imageCard(card) : placeholderCard(entry)}
+      quantity={entry.quantity}
+      quantityLabel={t('web.cards.entries.copies', { count: entry.quantity })}
+      meta={`${card ? `${card.set.toUpperCase()} · ` : ''}${t(FINISH_KEY[entry.finish]!)} · ${money(entry.price, currency)}`}
+      {...(card ? { onOpen: () => onOpen(card) } : {})}
+      selected={selected}
+      selectLabel={t('web.cards.entries.select', { name })}
+      onSelectedChange={(on) => onToggle(entry, on)}
+    />
+  );
+});
+
 /** Grid of every entry (virtualised): pages load as they scroll into view. */
 export function EntriesGrid({
   options,
@@ -59,7 +91,7 @@ export function EntriesGrid({
   label: string;
 }) {
   const t = useT();
-  const money = useMoney();
+
   const [range, setRange] = useState<[number, number]>([0, 0]);
   const first = useQuery(options(1, GRID_PAGE));
   const pages = useMemo(() => {
@@ -94,18 +126,13 @@ export function EntriesGrid({
       renderItem={(i) => {
         const entry = byPage.get(Math.floor(i / GRID_PAGE) + 1)?.[i % GRID_PAGE];
         if (!entry) return <CardTileSkeleton />;
-        const card = entryCard(entry);
-        const name = card?.name ?? entry.unresolved?.name ?? '?';
         return (
-          <CardTile
-            card={card ? imageCard(card) : placeholderCard(entry)}
-            quantity={entry.quantity}
-            quantityLabel={t('web.cards.entries.copies', { count: entry.quantity })}
-            meta={`${card ? `${card.set.toUpperCase()} · ` : ''}${t(FINISH_KEY[entry.finish]!)} · ${money(entry.price, currency)}`}
-            {...(card ? { onOpen: () => onOpen(card) } : {})}
+          <EntryTile
+            entry={entry}
+            currency={currency}
             selected={selection.has(entry.id)}
-            selectLabel={t('web.cards.entries.select', { name })}
-            onSelectedChange={(on) => onToggle(entry, on)}
+            onToggle={onToggle}
+            onOpen={onOpen}
           />
         );
       }}

@@ -69,6 +69,8 @@ export function CardGrid({
     estimateSize: () => rowHeight,
     overscan,
     initialRect: { width: 800, height: 600 },
+    // Render in React's normal batching rather than synchronously inside every scroll event.
+    useFlushSync: false,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row size changes
   useEffect(() => {
