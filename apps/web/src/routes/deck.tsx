@@ -7,7 +7,16 @@ import {
   useUserStore,
 } from '@companion/hooks';
 import type { Card, Deck } from '@companion/sdk/contract';
-import { Badge, Button, CardImage, ConfirmDialog, EmptyState, Select, Skeleton } from '@companion/ui';
+import {
+  Badge,
+  Button,
+  CardImage,
+  ConfirmDialog,
+  EmptyState,
+  ManaCost,
+  Select,
+  Skeleton,
+} from '@companion/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -68,11 +77,7 @@ export function Boards({ deck, onOpen }: { deck: Deck; onOpen: (card: Card) => v
                     )}
                     {c.card?.game_changer ? <Badge tone="warning">GC</Badge> : null}
                   </span>
-                  {c.card?.mana_cost ? (
-                    <span aria-hidden="true" className="web-muted">
-                      {c.card.mana_cost.replace(/[{}]/g, '')}
-                    </span>
-                  ) : null}
+                  {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
                 </li>
               ))}
             </ul>
