@@ -1,12 +1,15 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'companion-web-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+/** Real Scryfall cards and collection exports, in `shared/data` beside the repository (card screens' tests). */
+const SHARED_DATA =
+  process.env.COMPANION_SHARED_DATA ?? resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data');
 
 const chromiumArgs = [
   '--headless',
@@ -59,6 +62,8 @@ export default defineConfig({
         COMPANION_PUBLIC_URL: `http://127.0.0.1:${WEB_PORT}`,
         COMPANION_API_URL: `http://127.0.0.1:${API_PORT}`,
         COMPANION_LOG_LEVEL: 'warn',
+        // The API fills its empty catalogue from these Scryfall files at start.
+        ...(existsSync(SHARED_DATA) ? { COMPANION_SHARED_DATA: SHARED_DATA } : {}),
       },
     },
     {

@@ -16,7 +16,7 @@ test('a signed-in user at /login goes to the dashboard; the redirect is kept', a
   await page.goto('/login?redirect=%2Fdecks');
   await expect(page).toHaveURL(/\/decks$/);
   await expect(page.getByRole('heading', { name: 'Decks', level: 1 })).toBeVisible();
-  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New deck' })).toBeVisible();
   // An expired session (the API answers 401) ends it and goes to /login.
   await page.evaluate(() => {
     const raw = JSON.parse(localStorage.getItem('companion-user') ?? '{}');

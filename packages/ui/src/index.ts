@@ -32,8 +32,12 @@ export type { BadgeProps, BadgeTone } from './components/badge';
 export { Badge, badgeTones } from './components/badge';
 export type { Bracket, BracketBadgeProps } from './components/bracket-badge';
 export { BracketBadge, isBracket } from './components/bracket-badge';
+export type { BreakdownBarsProps, BreakdownItem } from './components/breakdown-bars';
+export { BreakdownBars } from './components/breakdown-bars';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './components/button';
 export { Button, buttonSizes, buttonVariants } from './components/button';
+export type { CardGridProps, CardTileProps } from './components/card-grid';
+export { CardGrid, CardTile, CardTileSkeleton } from './components/card-grid';
 export type {
   CardImageProps,
   CardImageSize,

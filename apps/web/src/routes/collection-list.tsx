@@ -1,5 +1,410 @@
-import { Placeholder } from '../components/placeholder';
+import {
+  listExportQueryOptions,
+  listQueryOptions,
+  useCompanionClient,
+  useList,
+  useListRevisions,
+  useRemoveListCards,
+  useRevertList,
+  useUpdateListCards,
+} from '@companion/hooks';
+import type { Card, CardList, ListEntry, Revision } from '@companion/sdk/contract';
+import {
+  Avatar,
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  FormField,
+  Input,
+  Pagination,
+  Select,
+  Skeleton,
+  Tabs,
+} from '@companion/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate, useParams } from 'react-router';
+import { useToast } from '../app/toasts';
+import '../components/cards/cards.css';
+import { CardDetailDialog } from '../components/cards/card-detail';
+import {
+  download,
+  FINISH_KEY,
+  LIST_TYPE_KEY,
+  useCurrency,
+  useDebounced,
+  useMoney,
+} from '../components/cards/common';
+import {
+  EntriesGrid,
+  EntriesTable,
+  type EntryEdits,
+  type PageOptions,
+  useSelection,
+} from '../components/cards/entries-view';
+import { ImportPanel } from '../components/cards/import-panel';
+import { MoveDialog } from '../components/cards/move-dialog';
+import { QuickAdd } from '../components/cards/quick-add';
+import { PageHeading } from '../components/page-heading';
+import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/errors';
+import { useLocalePath } from '../lib/use-locale';
+import { DeleteListDialog, RenameDialog } from './collection-lists';
+
+const ACTION_KEY: Record<string, string> = {
+  create: 'web.cards.history.action.create',
+  add: 'web.cards.history.action.add',
+  remove: 'web.cards.history.action.remove',
+  'move-in': 'web.cards.history.action.move-in',
+  'move-out': 'web.cards.history.action.move-out',
+  replace: 'web.cards.history.action.replace',
+  update: 'web.cards.history.action.update',
+  import: 'web.cards.history.action.import',
+  revert: 'web.cards.history.action.revert',
+  rename: 'web.cards.history.action.rename',
+};
+const EXPORTS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
+
+function History({ list }: { list: CardList }) {
+  const t = useT();
+  const intl = useIntl();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const revisions = useListRevisions({ params: { id: list.id }, query: { page, limit: 20 } });
+  const revert = useRevertList();
+  const [target, setTarget] = useState<Revision | null>(null);
+  if (revisions.isPending) return <Skeleton shape="rect" width="100%" height={200} />;
+  if (revisions.error)
+    return (
+      <p className="web-form__error" role="alert">
+        {errorMessage(revisions.error, t)}
+      </p>
+    );
+  const { revisions: rows, total } = revisions.data;
+  return (
+    <section className="web-card" aria-labelledby="history-title">
+      <h2 id="history-title">{t('web.cards.history.title')}</h2>
+      <ol className="web-history">
+        {rows.map((r) => {
+          const who = r.author.username || r.author.firstname || '?';
+          return (
+            <li key={r.id} className="web-history__item" data-testid="revision">
+              <Avatar name={who} src={r.author.picture} size="sm" />
+              <div className="web-history__body">
+                <div className="web-history__head">
+                  <strong>{t('web.cards.history.number', { number: r.number })}</strong>
+                  <Badge tone={r.action === 'revert' ? 'warning' : 'neutral'}>
+                    {t(ACTION_KEY[r.action]!)}
+                  </Badge>
+                  <span className="web-muted">
+                    {t('web.cards.history.by', {
+                      who,
+                      when: intl.formatDate(r.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                    })}
+                  </span>
+                </div>
+                <p className="web-history__summary">{r.summary}</p>
+                {r.changes.length ? (
+                  <ul className="web-history__changes">
+                    {r.changes.slice(0, 6).map((c, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: changes of one revision never reorder
+                      <li key={i} data-op={c.op}>
+                        {c.quantity > 0 ? `+${c.quantity}` : c.quantity} {c.name}{' '}
+                        <span className="web-muted">({t(FINISH_KEY[c.finish]!)})</span>
+                      </li>
+                    ))}
+                    {r.changes.length > 6 ? (
+                      <li className="web-muted">
+                        {t('web.cards.history.more', { count: r.changes.length - 6 })}
+                      </li>
+                    ) : null}
+                  </ul>
+                ) : null}
+              </div>
+              {r.number !== list.revision ? (
+                <Button size="sm" variant="secondary" onClick={() => setTarget(r)}>
+                  {t('web.cards.history.revert')}
+                </Button>
+              ) : (
+                <Badge tone="success">{t('web.cards.history.current')}</Badge>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <Pagination page={page} pageCount={Math.max(1, Math.ceil(total / 20))} onPageChange={setPage} />
+      {target ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && setTarget(null)}
+          title={t('web.cards.history.confirmTitle', { number: target.number })}
+          description={t('web.cards.history.confirmDescription', { number: target.number })}
+          confirmLabel={t('web.cards.history.revert')}
+          loading={revert.isPending}
+          onConfirm={() =>
+            revert.mutateAsync({ params: { id: list.id, revisionId: target.id } }).then(() => {
+              toast({ title: t('web.cards.history.reverted', { number: target.number }), tone: 'success' });
+              setTarget(null);
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Export({ list }: { list: CardList }) {
+  const t = useT();
+  const client = useCompanionClient();
+  const qc = useQueryClient();
+  const [format, setFormat] = useState<(typeof EXPORTS)[number]>('companion');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const csv = await qc.fetchQuery(
+        listExportQueryOptions(client, { params: { id: list.id }, query: { format } }),
+      );
+      download(`${list.name.replace(/[^\w-]+/g, '_')}-${format}.csv`, csv);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="web-card web-form" aria-labelledby="export-title">
+      <h2 id="export-title">{t('web.cards.export.title')}</h2>
+      <p className="web-muted">{t('web.cards.export.hint')}</p>
+      <FormField label={t('web.cards.export.format')}>
+        <Select
+          value={format}
+          onValueChange={(v) => setFormat(v as typeof format)}
+          options={EXPORTS.map((f) => ({ value: f, label: f }))}
+        />
+      </FormField>
+      {error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(error, t)}
+        </p>
+      ) : null}
+      <Button variant="primary" loading={busy} onClick={() => void run()}>
+        {t('web.cards.export.submit')}
+      </Button>
+    </section>
+  );
+}
+
+function Cards({ list }: { list: CardList }) {
+  const t = useT();
+  const client = useCompanionClient();
+  const currency = useCurrency();
+  const [view, setView] = useState<'grid' | 'table'>('table');
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState('');
+  const q = useDebounced(filter.trim(), 200);
+  const [open, setOpen] = useState<Card | null>(null);
+  const [moving, setMoving] = useState(false);
+  const { selection, toggle, toggleAll, clear } = useSelection();
+  const update = useUpdateListCards();
+  const remove = useRemoveListCards();
+  const options: PageOptions = useMemo(
+    () => (p: number, limit: number) =>
+      listQueryOptions(client, {
+        params: { id: list.id },
+        query: { page: p, limit, currency, order_by: 'name', order_direction: 'asc', ...(q ? { q } : {}) },
+      }) as unknown as ReturnType<PageOptions>,
+    [client, list.id, currency, q],
+  );
+  const edits: EntryEdits = {
+    onQuantity: (e: ListEntry, quantity) =>
+      update.mutate({ params: { id: list.id }, body: { cards: [{ entryId: e.id, quantity }] } }),
+    onFinish: (e, finish) =>
+      update.mutate({
+        params: { id: list.id },
+        body: { cards: [{ entryId: e.id, finish: finish as 'foil' }] },
+      }),
+    onCondition: (e, condition) =>
+      update.mutate({
+        params: { id: list.id },
+        body: { cards: [{ entryId: e.id, condition: condition as 'NM' | null }] },
+      }),
+    onRemove: (e) => remove.mutate({ params: { id: list.id }, body: { cards: [{ entryId: e.id }] } }),
+  };
+  const problem = update.error ?? remove.error;
+  return (
+    <div className="web-stack">
+      <div className="web-toolbar">
+        <Input
+          type="search"
+          aria-label={t('web.cards.list.filter')}
+          placeholder={t('web.cards.list.filter')}
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value);
+            setPage(1);
+          }}
+        />
+        <fieldset className="web-segmented">
+          <legend className="cui-visually-hidden">{t('web.cards.search.view')}</legend>
+          <Button
+            size="sm"
+            variant={view === 'grid' ? 'primary' : 'ghost'}
+            aria-pressed={view === 'grid'}
+            onClick={() => setView('grid')}
+          >
+            {t('web.cards.view.grid')}
+          </Button>
+          <Button
+            size="sm"
+            variant={view === 'table' ? 'primary' : 'ghost'}
+            aria-pressed={view === 'table'}
+            onClick={() => setView('table')}
+          >
+            {t('web.cards.view.table')}
+          </Button>
+        </fieldset>
+        {selection.size ? (
+          <div className="web-selectionbar__actions">
+            <span>{t('web.cards.entries.selected', { count: selection.size })}</span>
+            <Button size="sm" variant="primary" onClick={() => setMoving(true)}>
+              {t('web.cards.move.open')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={clear}>
+              {t('web.cards.entries.clear')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {problem ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(problem, t)}
+        </p>
+      ) : null}
+      {view === 'grid' ? (
+        <EntriesGrid
+          key={q}
+          options={options}
+          currency={currency}
+          selection={selection}
+          onToggle={toggle}
+          onOpen={setOpen}
+          label={t('web.cards.list.cards', { name: list.name })}
+        />
+      ) : (
+        <EntriesTable
+          options={options}
+          currency={currency}
+          selection={selection}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          onOpen={setOpen}
+          edits={edits}
+          page={page}
+          onPageChange={setPage}
+          caption={t('web.cards.list.cards', { name: list.name })}
+        />
+      )}
+      <QuickAdd listId={list.id} />
+      <CardDetailDialog card={open} onOpenChange={(o) => !o && setOpen(null)} />
+      {moving ? (
+        <MoveDialog selection={selection} open={moving} onOpenChange={setMoving} onMoved={clear} />
+      ) : null}
+    </div>
+  );
+}
 
 export function Component() {
-  return <Placeholder page="collectionList" />;
+  const t = useT();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const currency = useCurrency();
+  const money = useMoney();
+  const head = useList({
+    params: { id },
+    query: { page: 1, limit: 1, currency, order_by: 'name', order_direction: 'asc' },
+  });
+  const [tab, setTab] = useState('cards');
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const list = head.data?.list;
+  if (head.error)
+    return (
+      <>
+        <PageHeading
+          title={t('web.page.collectionList.title')}
+          description={t('web.page.collectionList.description')}
+        />
+        <EmptyState title={errorMessage(head.error, t)} headingLevel={2} />
+      </>
+    );
+  if (!list)
+    return (
+      <>
+        <PageHeading title={<Skeleton shape="text" width={200} />} />
+        <Skeleton shape="rect" width="100%" height={320} />
+      </>
+    );
+  return (
+    <>
+      <PageHeading
+        eyebrow={t(LIST_TYPE_KEY[list.type]!)}
+        title={list.name}
+        description={t('web.cards.lists.summary', {
+          cards: list.cards,
+          unique: list.unique,
+          value: money(list.value, list.currency),
+        })}
+        actions={
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setDialog('rename')}>
+              {t('web.cards.lists.rename')}
+            </Button>
+            {list.isDefault ? null : (
+              <Button size="sm" variant="danger" onClick={() => setDialog('delete')}>
+                {t('web.cards.lists.delete')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        aria-label={t('web.cards.list.sections')}
+        items={[
+          {
+            value: 'cards',
+            label: t('web.cards.list.tabCards'),
+            count: list.unique,
+            content: <Cards list={list} />,
+          },
+          {
+            value: 'import',
+            label: t('web.cards.list.tabImport'),
+            content: <ImportPanel listId={list.id} />,
+          },
+          {
+            value: 'history',
+            label: t('web.cards.list.tabHistory'),
+            count: list.revision,
+            content: <History list={list} />,
+          },
+          { value: 'export', label: t('web.cards.list.tabExport'), content: <Export list={list} /> },
+        ]}
+      />
+      {dialog === 'rename' ? <RenameDialog list={list} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteListDialog
+          list={list}
+          onClose={() => setDialog(null)}
+          onDeleted={() => navigate(lp('/collection/lists'))}
+        />
+      ) : null}
+    </>
+  );
 }

@@ -1,5 +1,109 @@
-import { Placeholder } from '../components/placeholder';
+import { useCreateDeck, useFormats, useUserStore } from '@companion/hooks';
+import { Button, FormField, Input, Select, TextArea } from '@companion/ui';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import '../components/cards/cards.css';
+import { slug } from '../components/cards/common';
+import { PageHeading } from '../components/page-heading';
+import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/errors';
+import { useLocalePath } from '../lib/use-locale';
+
+const BRACKETS = ['1', '2', '3', '4', '5'];
 
 export function Component() {
-  return <Placeholder page="deckCreate" />;
+  const t = useT();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const formats = useFormats();
+  const defaultFormat = useUserStore((s) => s.settings?.defaultFormatId ?? null);
+  const create = useCreateDeck();
+  const [name, setName] = useState('');
+  const [formatId, setFormatId] = useState('');
+  const [bracket, setBracket] = useState('');
+  const [decklist, setDecklist] = useState('');
+  const [description, setDescription] = useState('');
+  const list = formats.data?.formats ?? [];
+  const chosen = formatId || defaultFormat || list.find((f) => f.commander)?.id || list[0]?.id || '';
+  const format = list.find((f) => f.id === chosen);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      {
+        body: {
+          name: name.trim(),
+          formatId: chosen,
+          ...(description.trim() ? { description: description.trim() } : {}),
+          ...(bracket && format?.hasBrackets ? { bracket: Number(bracket) } : {}),
+          ...(decklist.trim() ? { decklist } : {}),
+        },
+      },
+      { onSuccess: (data) => navigate(lp(`/deck/${data.deck.id}/${slug(data.deck.name)}`)) },
+    );
+  };
+  return (
+    <>
+      <PageHeading
+        title={t('web.page.deckCreate.title')}
+        description={t('web.page.deckCreate.description')}
+      />
+      <form className="web-card web-form" onSubmit={submit} aria-label={t('web.page.deckCreate.title')}>
+        <div className="web-row">
+          <FormField label={t('web.cards.deck.name')}>
+            <Input
+              name="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={120}
+            />
+          </FormField>
+          <FormField label={t('web.cards.deck.format')}>
+            <Select
+              value={chosen}
+              onValueChange={setFormatId}
+              options={list.map((f) => ({ value: f.id, label: f.name }))}
+              disabled={!list.length}
+            />
+          </FormField>
+          {format?.hasBrackets ? (
+            <FormField label={t('web.cards.bracket.label')}>
+              <Select
+                value={bracket}
+                placeholder={t('web.cards.bracket.none')}
+                onValueChange={setBracket}
+                options={BRACKETS.map((b) => ({ value: b, label: b }))}
+              />
+            </FormField>
+          ) : null}
+        </div>
+        <FormField label={t('web.cards.deck.decklist')} hint={t('web.cards.deck.decklistHint')}>
+          <TextArea
+            name="decklist"
+            rows={12}
+            value={decklist}
+            onChange={(e) => setDecklist(e.target.value)}
+            placeholder={'Commander\n1 Atraxa, Grand Unifier\n\nDeck\n1 Sol Ring\n1 Demonic Tutor'}
+            spellCheck={false}
+          />
+        </FormField>
+        <FormField label={t('web.cards.deck.description')}>
+          <TextArea
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={20000}
+          />
+        </FormField>
+        {create.error ? (
+          <p className="web-form__error" role="alert">
+            {errorMessage(create.error, t)}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" loading={create.isPending} disabled={!name.trim() || !chosen}>
+          {decklist.trim() ? t('web.cards.deck.createFromList') : t('web.cards.deck.createEmpty')}
+        </Button>
+      </form>
+    </>
+  );
 }

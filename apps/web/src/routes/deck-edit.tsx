@@ -1,5 +1,275 @@
-import { Placeholder } from '../components/placeholder';
+import { useCardSearch, useDeck, useFormats, useUpdateDeck } from '@companion/hooks';
+import type { Card, Deck } from '@companion/sdk/contract';
+import { Button, EmptyState, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '@companion/ui';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useToast } from '../app/toasts';
+import '../components/cards/cards.css';
+import { slug, useCurrency, useDebounced, useMoney } from '../components/cards/common';
+import {
+  BOARD_KEY,
+  BOARDS,
+  type Board,
+  BracketPicker,
+  DeckCharts,
+  Unowned,
+} from '../components/cards/deck-parts';
+import { PageHeading } from '../components/page-heading';
+import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/errors';
+import { useLocalePath } from '../lib/use-locale';
+
+interface Row {
+  key: string;
+  card: Card | null;
+  name: string;
+  quantity: number;
+  board: Board;
+}
+
+const rowsOf = (deck: Deck): Row[] =>
+  deck.cards.map((c, i) => ({
+    key: `${c.card?.id ?? c.name}-${c.board}-${i}`,
+    card: c.card,
+    name: c.name,
+    quantity: c.quantity,
+    board: c.board,
+  }));
+
+function CardSearch({ onAdd }: { onAdd: (card: Card) => void }) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), 200);
+  const search = useCardSearch({
+    query: { q: q || 'x', limit: 8, page: 1, unique: 'cards', order: 'name', dir: 'asc' },
+  });
+  return (
+    <section className="web-card web-form" aria-labelledby="deck-search-title">
+      <h2 id="deck-search-title">{t('web.cards.editor.addCards')}</h2>
+      <Input
+        type="search"
+        aria-label={t('web.cards.editor.search')}
+        placeholder={t('web.cards.editor.search')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {q && search.data ? (
+        search.data.cards.length ? (
+          <ul className="web-deck-board">
+            {search.data.cards.map((c) => (
+              <li key={c.id} className="web-deck-board__line">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onAdd(c)}
+                  aria-label={t('web.cards.editor.add', { name: c.name })}
+                >
+                  +
+                </Button>
+                <span>{c.name}</span> <ManaCost cost={c.mana_cost} size="sm" />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="web-muted">{t('web.cards.search.none')}</p>
+        )
+      ) : null}
+      {q && search.error ? <p className="web-form__error">{errorMessage(search.error, t)}</p> : null}
+    </section>
+  );
+}
+
+function Editor({ deck }: { deck: Deck }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const toast = useToast();
+  const currency = useCurrency();
+  const money = useMoney();
+  const formats = useFormats().data?.formats ?? [];
+  const update = useUpdateDeck();
+  const [name, setName] = useState(deck.name);
+  const [formatId, setFormatId] = useState(deck.formatId);
+  const [description, setDescription] = useState(deck.description ?? '');
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(deck));
+  const [paste, setPaste] = useState('');
+  useEffect(() => setRows(rowsOf(deck)), [deck]);
+  const change = (key: string, patch: Partial<Row>) =>
+    setRows((prev) =>
+      prev.flatMap((r) =>
+        r.key === key ? ((patch.quantity ?? r.quantity) > 0 ? [{ ...r, ...patch }] : []) : [r],
+      ),
+    );
+  const add = (card: Card) =>
+    setRows((prev) => {
+      const same = prev.find((r) => r.card?.id === card.id && r.board === 'main');
+      return same
+        ? prev.map((r) => (r === same ? { ...r, quantity: r.quantity + 1 } : r))
+        : [
+            ...prev,
+            { key: `${card.id}-main-${Date.now()}`, card, name: card.name, quantity: 1, board: 'main' },
+          ];
+    });
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        params: { id: deck.id },
+        body: {
+          name: name.trim(),
+          formatId,
+          description: description.trim() || null,
+          ...(paste.trim()
+            ? { decklist: paste }
+            : {
+                cards: rows.map((r) => ({
+                  ...(r.card ? { cardId: r.card.id } : { name: r.name }),
+                  quantity: r.quantity,
+                  board: r.board,
+                })),
+              }),
+        },
+      },
+      {
+        onSuccess: (data) => {
+          setPaste('');
+          toast({
+            title: data.unresolved.length
+              ? t('web.cards.deck.unresolved', { count: data.unresolved.length })
+              : t('web.cards.editor.saved'),
+            tone: data.unresolved.length ? 'warning' : 'success',
+          });
+        },
+      },
+    );
+  };
+  const count = rows
+    .filter((r) => r.board !== 'maybe' && r.board !== 'side')
+    .reduce((s, r) => s + r.quantity, 0);
+  return (
+    <div className="web-stack">
+      <form className="web-card web-form" onSubmit={save} aria-labelledby="deck-edit-title">
+        <div className="web-card__head">
+          <h2 id="deck-edit-title">{t('web.cards.editor.details')}</h2>
+          <Link className="web-link-button" to={lp(`/deck/${deck.id}/${slug(deck.name)}`)}>
+            {t('web.cards.editor.view')}
+          </Link>
+        </div>
+        <div className="web-row">
+          <FormField label={t('web.cards.deck.name')}>
+            <Input value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} />
+          </FormField>
+          <FormField label={t('web.cards.deck.format')}>
+            <Select
+              value={formatId}
+              onValueChange={setFormatId}
+              options={formats.map((f) => ({ value: f.id, label: f.name }))}
+            />
+          </FormField>
+        </div>
+        <FormField label={t('web.cards.deck.description')}>
+          <TextArea
+            rows={2}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={20000}
+          />
+        </FormField>
+        <div className="web-card__head">
+          <h3>{t('web.cards.editor.cards', { count })}</h3>
+          <span className="web-muted">
+            {t('web.cards.deck.price')}:{' '}
+            {money(currency === 'eur' ? deck.price.eur : deck.price.usd, currency)}
+          </span>
+        </div>
+        <div className="web-deck-boards">
+          {BOARDS.map((board) => {
+            const list = rows.filter((r) => r.board === board);
+            if (!list.length && board !== 'commander') return null;
+            return (
+              <section key={board} className="web-deck-board" aria-label={t(BOARD_KEY[board]!)}>
+                <h3>{t(BOARD_KEY[board]!)}</h3>
+                {list.length === 0 ? <p className="web-muted">{t('web.cards.editor.noCommander')}</p> : null}
+                <ul>
+                  {list.map((r) => (
+                    <li key={r.key}>
+                      <span className="web-deck-board__line">
+                        <span className="web-deck-board__qty">{r.quantity}</span>
+                        <span>{r.name}</span>
+                      </span>
+                      <span className="web-deck-board__controls">
+                        <button
+                          type="button"
+                          className="web-icon-button"
+                          aria-label={t('web.cards.editor.less', { name: r.name })}
+                          onClick={() => change(r.key, { quantity: r.quantity - 1 })}
+                        >
+                          −
+                        </button>
+                        <button
+                          type="button"
+                          className="web-icon-button"
+                          aria-label={t('web.cards.editor.more', { name: r.name })}
+                          onClick={() => change(r.key, { quantity: r.quantity + 1 })}
+                        >
+                          +
+                        </button>
+                        <select
+                          className="web-select"
+                          value={r.board}
+                          aria-label={t('web.cards.editor.boardOf', { name: r.name })}
+                          onChange={(e) => change(r.key, { board: e.target.value as Board })}
+                        >
+                          {BOARDS.map((b) => (
+                            <option key={b} value={b}>
+                              {t(BOARD_KEY[b]!)}
+                            </option>
+                          ))}
+                        </select>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+        <details className="web-help">
+          <summary>{t('web.cards.editor.pasteTitle')}</summary>
+          <FormField label={t('web.cards.deck.decklist')} hint={t('web.cards.editor.pasteHint')}>
+            <TextArea rows={8} value={paste} onChange={(e) => setPaste(e.target.value)} spellCheck={false} />
+          </FormField>
+        </details>
+        {update.error ? (
+          <p className="web-form__error" role="alert">
+            {errorMessage(update.error, t)}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" loading={update.isPending} disabled={!name.trim()}>
+          {t('web.common.save')}
+        </Button>
+      </form>
+      <CardSearch onAdd={add} />
+      <DeckCharts cards={rows} />
+      {formats.find((f) => f.id === deck.formatId)?.hasBrackets ? <BracketPicker deck={deck} /> : null}
+      <Unowned deck={deck} />
+    </div>
+  );
+}
 
 export function Component() {
-  return <Placeholder page="deckEdit" />;
+  const t = useT();
+  const { id = '' } = useParams();
+  const view = useDeck({ params: { id }, query: {} });
+  return (
+    <>
+      <PageHeading title={t('web.page.deckEdit.title')} description={t('web.page.deckEdit.description')} />
+      {view.error ? (
+        <EmptyState title={errorMessage(view.error, t)} headingLevel={2} />
+      ) : view.data ? (
+        <Editor deck={view.data.deck} />
+      ) : (
+        <Skeleton shape="rect" width="100%" height={360} />
+      )}
+    </>
+  );
 }

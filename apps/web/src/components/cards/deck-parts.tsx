@@ -1,0 +1,214 @@
+import { useAddListCards, useCreateList, useLists, useSetDeckBracket } from '@companion/hooks';
+import type { BracketCheck, Deck } from '@companion/sdk/contract';
+import { BracketBadge, BreakdownBars, Button, ManaCost, Select } from '@companion/ui';
+import { useState } from 'react';
+import { useToast } from '../../app/toasts';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/errors';
+import { COLOR_HEX, COLOR_KEY } from './common';
+
+export const BOARD_KEY: Record<string, string> = {
+  commander: 'web.cards.board.commander',
+  companion: 'web.cards.board.companion',
+  main: 'web.cards.board.main',
+  side: 'web.cards.board.side',
+  maybe: 'web.cards.board.maybe',
+};
+export const BOARDS = ['commander', 'companion', 'main', 'side', 'maybe'] as const;
+export type Board = (typeof BOARDS)[number];
+
+const BRACKET_KEY: Record<number, string> = {
+  1: 'web.cards.bracket.1',
+  2: 'web.cards.bracket.2',
+  3: 'web.cards.bracket.3',
+  4: 'web.cards.bracket.4',
+  5: 'web.cards.bracket.5',
+};
+
+export interface ChartCard {
+  quantity: number;
+  board: string;
+  card: { cmc: number; type_line: string | null; colors: string[] | null } | null;
+}
+
+/** Mana curve (non-land cards of the main deck and commanders) and colour split. */
+export function DeckCharts({ cards }: { cards: readonly ChartCard[] }) {
+  const t = useT();
+  const playing = cards.filter((c) => c.card && (c.board === 'main' || c.board === 'commander'));
+  const curve = new Map<number, number>();
+  const colors = new Map<string, number>();
+  for (const c of playing) {
+    const card = c.card!;
+    if (/\bLand\b/.test(card.type_line ?? '')) continue;
+    const mv = Math.min(7, Math.floor(card.cmc));
+    curve.set(mv, (curve.get(mv) ?? 0) + c.quantity);
+    const cs = card.colors?.length ? card.colors : ['C'];
+    for (const col of cs) colors.set(col, (colors.get(col) ?? 0) + c.quantity);
+  }
+  return (
+    <div className="web-grid-2">
+      <div className="web-card">
+        <BreakdownBars
+          title={t('web.cards.deck.curve')}
+          sorted={false}
+          empty={t('web.cards.collection.none')}
+          items={[0, 1, 2, 3, 4, 5, 6, 7]
+            .filter((mv) => curve.has(mv))
+            .map((mv) => ({
+              key: String(mv),
+              label: mv === 7 ? '7+' : String(mv),
+              value: curve.get(mv)!,
+              detail: t('web.cards.deck.cardsCount', { count: curve.get(mv)! }),
+            }))}
+        />
+      </div>
+      <div className="web-card">
+        <BreakdownBars
+          title={t('web.cards.deck.colors')}
+          empty={t('web.cards.collection.none')}
+          items={[...colors].map(([col, n]) => ({
+            key: col,
+            label: COLOR_KEY[col] ? t(COLOR_KEY[col]!) : col,
+            value: n,
+            color: COLOR_HEX[col] ?? 'var(--cui-color-accent)',
+            detail: t('web.cards.deck.cardsCount', { count: n }),
+          }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ColorPips({ colors }: { colors: readonly string[] }) {
+  const t = useT();
+  if (!colors.length) return <ManaCost cost="{C}" size="sm" />;
+  return (
+    <span className="web-pips" title={colors.map((c) => (COLOR_KEY[c] ? t(COLOR_KEY[c]!) : c)).join(', ')}>
+      <ManaCost cost={colors.map((c) => `{${c}}`).join('')} size="sm" />
+    </span>
+  );
+}
+
+/** The Game Changers check: what the bracket allows and which cards break it. */
+export function BracketWarning({ check }: { check: BracketCheck }) {
+  const t = useT();
+  if (check.bracket === null) return null;
+  if (check.ok)
+    return (
+      <p className="web-form__success" data-testid="bracket-ok">
+        {t('web.cards.bracket.ok', { count: check.gameChangers.length })}
+      </p>
+    );
+  return (
+    <div className="web-notice web-notice--danger" role="alert" data-testid="bracket-warning">
+      <strong>
+        {t('web.cards.bracket.tooMany', {
+          bracket: check.bracket,
+          limit: check.limit ?? 0,
+          count: check.gameChangers.length,
+        })}
+      </strong>{' '}
+      {t('web.cards.bracket.offending', { cards: check.gameChangers.map((g) => g.name).join(', ') })}{' '}
+      {t('web.cards.bracket.minimum', { bracket: check.minimumBracket })}
+    </div>
+  );
+}
+
+/** Bracket picker: saves at once and shows the Game Changers check. */
+export function BracketPicker({ deck }: { deck: Deck }) {
+  const t = useT();
+  const setBracket = useSetDeckBracket();
+  return (
+    <section className="web-card web-bracket" aria-labelledby="bracket-title">
+      <div className="web-card__head">
+        <h2 id="bracket-title">{t('web.cards.bracket.title')}</h2>
+        {deck.bracket ? <BracketBadge bracket={deck.bracket as 1} /> : null}
+      </div>
+      <div className="web-inline-field">
+        <label htmlFor="bracket-picker">{t('web.cards.bracket.label')}</label>
+        <Select
+          id="bracket-picker"
+          value={deck.bracket ? String(deck.bracket) : ''}
+          placeholder={t('web.cards.bracket.none')}
+          onValueChange={(v) => setBracket.mutate({ params: { id: deck.id }, body: { bracket: Number(v) } })}
+          options={[1, 2, 3, 4, 5].map((b) => ({ value: String(b), label: t(BRACKET_KEY[b]!) }))}
+        />
+      </div>
+      {setBracket.error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(setBracket.error, t)}
+        </p>
+      ) : null}
+      <BracketWarning check={deck.bracketCheck} />
+    </section>
+  );
+}
+
+/** Cards of the deck I don't have (enough of), with a button that puts them on a wishlist. */
+export function Unowned({ deck }: { deck: Deck }) {
+  const t = useT();
+  const toast = useToast();
+  const lists = useLists();
+  const create = useCreateList();
+  const add = useAddListCards();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  if (!deck.unowned.length)
+    return (
+      <section className="web-card" aria-labelledby="unowned-title">
+        <h2 id="unowned-title">{t('web.cards.deck.unowned')}</h2>
+        <p className="web-muted">{t('web.cards.deck.allOwned')}</p>
+      </section>
+    );
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      let wishlist = lists.data?.lists.find((l) => l.type === 'wishlist');
+      if (!wishlist)
+        wishlist = (
+          await create.mutateAsync({ body: { name: t('web.cards.deck.wishlistName'), type: 'wishlist' } })
+        ).list;
+      await add.mutateAsync({
+        params: { id: wishlist.id },
+        body: {
+          cards: deck.unowned.map((u) => ({
+            cardId: u.cardId,
+            quantity: u.missing,
+            finish: 'nonfoil' as const,
+          })),
+        },
+      });
+      toast({
+        title: t('web.cards.deck.wishlisted', { count: deck.unowned.length, list: wishlist.name }),
+        tone: 'success',
+      });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="web-card" aria-labelledby="unowned-title">
+      <div className="web-card__head">
+        <h2 id="unowned-title">{t('web.cards.deck.unowned')}</h2>
+        <Button size="sm" variant="primary" loading={busy} onClick={() => void run()}>
+          {t('web.cards.deck.toWishlist')}
+        </Button>
+      </div>
+      <ul className="web-chips">
+        {deck.unowned.map((u) => (
+          <li key={u.cardId} className="web-chip">
+            {u.missing}× {u.name}
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(error, t)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,365 @@
+import type { Card, ListEntry } from '@companion/sdk/contract';
+import {
+  CardGrid,
+  CardTile,
+  CardTileSkeleton,
+  EmptyState,
+  ManaCost,
+  Pagination,
+  SetSymbol,
+  Skeleton,
+} from '@companion/ui';
+import { type QueryKey, type UseQueryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { useT } from '../../i18n/use-t';
+import { CONDITION_KEY, CONDITIONS, type Currency, FINISH_KEY, imageCard, useMoney } from './common';
+
+export interface EntryPage {
+  entries: ListEntry[];
+  total: number;
+}
+/** Query options for one page of entries (the caller binds its filters, order and currency). */
+export type PageOptions = (
+  page: number,
+  limit: number,
+) => UseQueryOptions<EntryPage, Error, EntryPage, QueryKey>;
+
+export const TABLE_PAGE = 50;
+export const GRID_PAGE = 100;
+
+export type Selection = Map<string, ListEntry>;
+
+export interface EntryEdits {
+  onQuantity: (entry: ListEntry, quantity: number) => void;
+  onFinish: (entry: ListEntry, finish: string) => void;
+  onCondition: (entry: ListEntry, condition: string | null) => void;
+  onRemove: (entry: ListEntry) => void;
+}
+
+const entryCard = (e: ListEntry): Card | null => e.card;
+
+function placeholderCard(e: ListEntry) {
+  return { name: e.unresolved?.name ?? '?' };
+}
+
+/** One tile; memoised so scrolling only renders the tiles that come into view. */
+const EntryTile = memo(function EntryTile({
+  entry,
+  currency,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  entry: ListEntry;
+  currency: Currency;
+  selected: boolean;
+  onToggle: (entry: ListEntry, on: boolean) => void;
+  onOpen: (card: Card) => void;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const card = entryCard(entry);
+  const name = card?.name ?? entry.unresolved?.name ?? '?';
+  return (
+    <CardTile
+      card={card ? imageCard(card) : placeholderCard(entry)}
+      quantity={entry.quantity}
+      quantityLabel={t('web.cards.entries.copies', { count: entry.quantity })}
+      meta={`${card ? `${card.set.toUpperCase()} · ` : ''}${t(FINISH_KEY[entry.finish]!)} · ${money(entry.price, currency)}`}
+      {...(card ? { onOpen: () => onOpen(card) } : {})}
+      selected={selected}
+      selectLabel={t('web.cards.entries.select', { name })}
+      onSelectedChange={(on) => onToggle(entry, on)}
+    />
+  );
+});
+
+/** Grid of every entry (virtualised): pages load as they scroll into view. */
+export function EntriesGrid({
+  options,
+  currency,
+  selection,
+  onToggle,
+  onOpen,
+  label,
+}: {
+  options: PageOptions;
+  currency: Currency;
+  selection: Selection;
+  onToggle: (entry: ListEntry, on: boolean) => void;
+  onOpen: (card: Card) => void;
+  label: string;
+}) {
+  const t = useT();
+
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  const first = useQuery(options(1, GRID_PAGE));
+  const pages = useMemo(() => {
+    const from = Math.floor(range[0] / GRID_PAGE) + 1;
+    const to = Math.floor(range[1] / GRID_PAGE) + 1;
+    const list: number[] = [];
+    for (let p = Math.max(2, from); p <= to + 1; p++) list.push(p);
+    return list;
+  }, [range]);
+  const total = first.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / GRID_PAGE));
+  const rest = useQueries({ queries: pages.filter((p) => p <= lastPage).map((p) => options(p, GRID_PAGE)) });
+  const byPage = new Map<number, ListEntry[]>();
+  if (first.data) byPage.set(1, first.data.entries);
+  pages
+    .filter((p) => p <= lastPage)
+    .forEach((p, i) => {
+      const data = rest[i]?.data;
+      if (data) byPage.set(p, data.entries);
+    });
+  const onRangeChange = useCallback((a: number, b: number) => {
+    setRange((prev) => (prev[0] === a && prev[1] === b ? prev : [a, b]));
+  }, []);
+  if (first.isPending) return <Skeleton shape="rect" width="100%" height={360} />;
+  if (total === 0) return <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
+  return (
+    <CardGrid
+      count={total}
+      label={label}
+      onRangeChange={onRangeChange}
+      minItemWidth={150}
+      renderItem={(i) => {
+        const entry = byPage.get(Math.floor(i / GRID_PAGE) + 1)?.[i % GRID_PAGE];
+        if (!entry) return <CardTileSkeleton />;
+        return (
+          <EntryTile
+            entry={entry}
+            currency={currency}
+            selected={selection.has(entry.id)}
+            onToggle={onToggle}
+            onOpen={onOpen}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** One page of entries as a table, with pagination; editable when `edits` is given. */
+export function EntriesTable({
+  options,
+  currency,
+  selection,
+  onToggle,
+  onToggleAll,
+  onOpen,
+  edits,
+  page,
+  onPageChange,
+  caption,
+}: {
+  options: PageOptions;
+  currency: Currency;
+  selection: Selection;
+  onToggle: (entry: ListEntry, on: boolean) => void;
+  onToggleAll: (entries: ListEntry[], on: boolean) => void;
+  onOpen: (card: Card) => void;
+  edits?: EntryEdits;
+  page: number;
+  onPageChange: (page: number) => void;
+  caption: string;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const query = useQuery({ ...options(page, TABLE_PAGE), placeholderData: (prev) => prev });
+  if (query.isPending) return <Skeleton shape="rect" width="100%" height={360} />;
+  const entries = query.data?.entries ?? [];
+  const total = query.data?.total ?? 0;
+  if (total === 0) return <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
+  const allOn = entries.length > 0 && entries.every((e) => selection.has(e.id));
+  return (
+    <div className="web-stack">
+      <div className="web-table-wrap">
+        <table className="web-table" aria-busy={query.isFetching}>
+          <caption className="cui-visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="web-table__check">
+                <input
+                  type="checkbox"
+                  checked={allOn}
+                  aria-label={t('web.cards.entries.selectPage')}
+                  onChange={(e) => onToggleAll(entries, e.target.checked)}
+                />
+              </th>
+              <th scope="col">{t('web.cards.col.name')}</th>
+              <th scope="col" className="web-hide-phone">
+                {t('web.cards.col.set')}
+              </th>
+              <th scope="col" className="web-hide-phone">
+                {t('web.cards.col.finish')}
+              </th>
+              <th scope="col" className="web-hide-phone">
+                {t('web.cards.col.condition')}
+              </th>
+              <th scope="col" className="web-num">
+                {t('web.cards.col.quantity')}
+              </th>
+              <th scope="col" className="web-num">
+                {t('web.cards.col.price')}
+              </th>
+              {edits ? (
+                <th scope="col">
+                  <span className="cui-visually-hidden">{t('web.cards.col.actions')}</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const card = entry.card;
+              const name = card?.name ?? entry.unresolved?.name ?? '?';
+              return (
+                <tr key={entry.id} data-unresolved={entry.unresolved ? '' : undefined}>
+                  <td className="web-table__check">
+                    <input
+                      type="checkbox"
+                      checked={selection.has(entry.id)}
+                      aria-label={t('web.cards.entries.select', { name })}
+                      onChange={(e) => onToggle(entry, e.target.checked)}
+                    />
+                  </td>
+                  <td>
+                    {card ? (
+                      <button type="button" className="web-cardname" onClick={() => onOpen(card)}>
+                        {name}
+                      </button>
+                    ) : (
+                      <span className="web-cardname">{name}</span>
+                    )}{' '}
+                    {card?.mana_cost ? <ManaCost cost={card.mana_cost} size="sm" /> : null}
+                    {entry.unresolved ? (
+                      <span className="web-muted web-block">{t('web.cards.entries.unresolved')}</span>
+                    ) : null}
+                  </td>
+                  <td className="web-hide-phone">
+                    {card ? (
+                      <span className="web-set">
+                        <SetSymbol code={card.set} rarity={card.rarity} size="sm" name={card.set_name} />
+                        <span>
+                          {card.set.toUpperCase()} <span className="web-muted">#{card.collector_number}</span>
+                        </span>
+                      </span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="web-hide-phone">
+                    {edits && card ? (
+                      <select
+                        className="web-select"
+                        value={entry.finish}
+                        aria-label={t('web.cards.entries.finishOf', { name })}
+                        onChange={(e) => edits.onFinish(entry, e.target.value)}
+                      >
+                        {card.finishes.map((f) => (
+                          <option key={f} value={f}>
+                            {t(FINISH_KEY[f]!)}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      t(FINISH_KEY[entry.finish]!)
+                    )}
+                  </td>
+                  <td className="web-hide-phone">
+                    {edits ? (
+                      <select
+                        className="web-select"
+                        value={entry.condition ?? ''}
+                        aria-label={t('web.cards.entries.conditionOf', { name })}
+                        onChange={(e) => edits.onCondition(entry, e.target.value || null)}
+                      >
+                        <option value="">—</option>
+                        {CONDITIONS.map((c) => (
+                          <option key={c} value={c}>
+                            {t(CONDITION_KEY[c]!)}
+                          </option>
+                        ))}
+                      </select>
+                    ) : entry.condition ? (
+                      t(CONDITION_KEY[entry.condition]!)
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="web-num">
+                    {edits ? (
+                      <input
+                        className="web-qty"
+                        type="number"
+                        min={0}
+                        max={10000}
+                        defaultValue={entry.quantity}
+                        key={`${entry.id}-${entry.quantity}`}
+                        aria-label={t('web.cards.entries.quantityOf', { name })}
+                        onBlur={(e) => {
+                          const q = Number(e.target.value);
+                          if (Number.isInteger(q) && q >= 0 && q !== entry.quantity)
+                            edits.onQuantity(entry, q);
+                        }}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+                        }}
+                      />
+                    ) : (
+                      entry.quantity
+                    )}
+                  </td>
+                  <td className="web-num">{money(entry.price, currency)}</td>
+                  {edits ? (
+                    <td>
+                      <button
+                        type="button"
+                        className="web-icon-button"
+                        aria-label={t('web.cards.entries.remove', { name })}
+                        onClick={() => edits.onRemove(entry)}
+                      >
+                        ×
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        page={page}
+        pageCount={Math.max(1, Math.ceil(total / TABLE_PAGE))}
+        onPageChange={onPageChange}
+      />
+    </div>
+  );
+}
+
+/** Selection of entries across pages. */
+export function useSelection() {
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const toggle = useCallback((entry: ListEntry, on: boolean) => {
+    setSelection((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(entry.id, entry);
+      else next.delete(entry.id);
+      return next;
+    });
+  }, []);
+  const toggleAll = useCallback((entries: ListEntry[], on: boolean) => {
+    setSelection((prev) => {
+      const next = new Map(prev);
+      for (const e of entries) {
+        if (on) next.set(e.id, e);
+        else next.delete(e.id);
+      }
+      return next;
+    });
+  }, []);
+  const clear = useCallback(() => setSelection(new Map()), []);
+  return { selection, toggle, toggleAll, clear };
+}

@@ -1,0 +1,2 @@
+export type { BreakdownBarsProps, BreakdownItem } from './breakdown-bars';
+export { BreakdownBars } from './breakdown-bars';

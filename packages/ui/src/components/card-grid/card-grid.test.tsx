@@ -1,0 +1,66 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { phyrexianMetamorph } from '../../fixtures/cards';
+import { renderWithIntl } from '../../test/render';
+import { describeStories } from '../../test/stories';
+import { CardGrid, CardTile } from './card-grid';
+import * as stories from './card-grid.stories';
+
+describeStories('CardGrid', stories);
+
+describe('CardGrid', () => {
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  });
+  afterEach(() => {
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientHeight;
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientWidth;
+  });
+
+  it('renders only the rows in view of a very long list, with their positions', () => {
+    renderWithIntl(
+      <CardGrid count={20_000} label="Collection" height={600} renderItem={(i) => <span>item {i}</span>} />,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThan(200);
+    expect(items[0]!.getAttribute('aria-setsize')).toBe('20000');
+    expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
+    expect(screen.getByRole('region', { name: 'Collection' }).tabIndex).toBe(0);
+  });
+
+  it('reports the rendered range', () => {
+    const onRange = vi.fn();
+    renderWithIntl(
+      <CardGrid count={10} label="Cards" renderItem={(i) => <span>{i}</span>} onRangeChange={onRange} />,
+    );
+    expect(onRange).toHaveBeenCalled();
+    const [first, last] = onRange.mock.calls.at(-1)!;
+    expect(first).toBe(0);
+    expect(last).toBeLessThanOrEqual(9);
+  });
+});
+
+describe('CardTile', () => {
+  it('opens, selects and labels the quantity', () => {
+    const open = vi.fn();
+    const select = vi.fn();
+    renderWithIntl(
+      <CardTile
+        card={phyrexianMetamorph}
+        quantity={3}
+        quantityLabel="3 copies"
+        onOpen={open}
+        selected={false}
+        selectLabel="Select Phyrexian Metamorph"
+        onSelectedChange={select}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Phyrexian Metamorph' }));
+    expect(open).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Phyrexian Metamorph' }));
+    expect(select).toHaveBeenCalledWith(true);
+    expect(screen.getByText('3 copies')).toBeTruthy();
+  });
+});

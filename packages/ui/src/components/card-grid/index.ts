@@ -1,0 +1,2 @@
+export type { CardGridProps, CardTileProps } from './card-grid';
+export { CardGrid, CardTile, CardTileSkeleton } from './card-grid';
