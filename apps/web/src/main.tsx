@@ -9,11 +9,13 @@ import { loadRouteRules, ruleFor } from './lib/route-rules';
 import { hasStoredSession } from './lib/stored-session';
 
 /**
- * Start-up. A prerendered public page (home, FAQ, legal pages) is complete HTML: for a signed-out
- * visitor the React app (React, the router, messages: most of the JavaScript) loads on the first
- * sign of interaction — pointer, touch, key or focus — instead of with the page. A button pressed
- * before the app is ready is pressed again once it is; links work as plain links meanwhile. Every
- * other page, a signed-in visitor, another saved language or a route rule starts the app at once.
+ * Start-up. A prerendered public page (home, FAQ, legal pages, login) is complete HTML: for a
+ * signed-out visitor the React app (React, the router, messages: most of the JavaScript) loads on
+ * the first sign of interaction — pointer, touch, key or focus — instead of with the page. A button
+ * pressed (or a form sent) before the app is ready is pressed (sent) again once it is; links work as
+ * plain links meanwhile, fields keep what was typed. Every other page, a query the prerender does not
+ * show (`?tab=signup`), a signed-in visitor, another saved language or a route rule starts the app
+ * at once.
  */
 
 // A failed page chunk is handled by the route's error element (reload once per 10 s per path);
