@@ -27,7 +27,7 @@ if (!existsSync(join(root, 'dist/.vite/manifest.json'))) {
 }
 
 console.log(
-  '\nGzipped JavaScript per route (entry + static imports + page chunk; home: before the first interaction):',
+  '\nGzipped JavaScript per route (entry + static imports + page chunk; home, login: before the first interaction):',
 );
 for (const [name, { kb, chunks }] of Object.entries(routeSizes(join(root, 'dist')))) {
   const target = TARGETS[name];

@@ -1,8 +1,9 @@
 // Gzipped JS per route: follows Vite's manifest from the entry through static imports to each
 // route's page module (what the browser must load before the page renders). The entry starts the
 // React app (`src/app.tsx`) at once, except on a prerendered page seen by a signed-out visitor,
-// where it loads on the first interaction: `home` is that first load, `home + app` what the page
-// has loaded once the app runs (after the first pointer, touch, key or focus event).
+// where it loads on the first interaction: `home` (and `login`, prerendered too) is that first
+// load, `home + app` / `login + app` what the page has loaded once the app runs (after the first
+// pointer, touch, key or focus event).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,7 +26,8 @@ export function routeSizes(dist) {
   const routes = {
     home: [],
     'home + app': ['src/app.tsx', 'src/routes/home.tsx'],
-    login: ['src/app.tsx', 'src/app/companion.tsx', 'src/routes/login.tsx'],
+    login: [],
+    'login + app': ['src/app.tsx', 'src/app/companion.tsx', 'src/routes/login.tsx'],
     dashboard: ['src/app.tsx', 'src/app/companion.tsx', 'src/routes/dashboard.tsx'],
     'dashboard + charts': [
       'src/app.tsx',

@@ -90,8 +90,10 @@ test('a route rule from the build manifest redirects', async ({ page }) => {
 });
 
 test('a page chunk that fails to load reloads once, then shows the error page', async ({ page }, info) => {
-  // From a page the app renders (prerendered pages start it only on the first interaction).
-  await page.goto('/login');
+  // From a page the app renders (prerendered pages, login too, start it only on the first
+  // interaction): a guarded page sends the signed-out visitor on to the login page.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   let loads = 0;
   page.on('load', () => loads++);
@@ -122,4 +124,29 @@ test('a prerendered page starts the app on the first interaction; an early click
   await page.getByRole('button', { name: /^Switch to/ }).click();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme === 'dark' ? 'light' : 'dark');
+});
+
+test('the login page is prerendered: what is typed and sent before the app starts is kept', async ({
+  page,
+}) => {
+  // Hold the app's chunk: the visitor types and presses Enter on the static page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await page.getByLabel('Email address').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/login$/); // not sent by the browser
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.com');
 });

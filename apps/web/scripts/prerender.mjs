@@ -1,4 +1,4 @@
-// Renders the public pages (home, /index.kikoo, FAQ, privacy, terms) in English and French to
+// Renders the public pages (home, /index.kikoo, FAQ, privacy, terms, login) in English and French to
 // static HTML with their title, description and hreflang tags; the client hydrates them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,10 +31,14 @@ const closure = (key, seen = new Set()) => {
   return seen;
 };
 const inEntry = closure(entryKey);
+// The login page (guard `guest`) renders inside the companion routes: their styles come too.
+const PAGE_EXTRA = { login: ['src/app/companion.tsx'] };
 function pageLinks(pageKey) {
   const src = routeFiles[pageKey];
   if (!src || !manifest[src]) throw new Error(`prerender: no chunk for page ${pageKey}`);
-  const keys = [...closure(src)].filter((k) => !inEntry.has(k));
+  const keys = [src, ...(PAGE_EXTRA[pageKey] ?? [])]
+    .flatMap((key) => [...closure(key)])
+    .filter((k) => !inEntry.has(k));
   const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
   return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
 }
@@ -57,15 +61,16 @@ const spaShell = (srcs) => template.replace('<!--head-->', appLinks(srcs)).repla
 // The SPA fallback for every other route: no page content, the app's own chunks preloaded.
 writeFileSync(join(dist, '200.html'), spaShell(['src/app.tsx']));
 // Entry pages of the app get a shell of their own with their page's chunks preloaded too
-// (`/login` is served from `login.html` like the prerendered pages).
-for (const [path, srcs] of [
-  ['login', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.login]],
-  ['dashboard', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.dashboard]],
-]) {
+// (`/dashboard` is served from `dashboard.html` like the prerendered pages; `/login` is prerendered).
+for (const [path, srcs] of [['dashboard', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.dashboard]]]) {
   writeFileSync(join(dist, `${path}.html`), spaShell(srcs));
   mkdirSync(join(dist, 'fr'), { recursive: true });
   writeFileSync(join(dist, 'fr', `${path}.html`), spaShell(srcs));
 }
+
+// True when `companion-user` (the hooks' user store, see src/lib/stored-session.ts) holds a session.
+const GUEST_CHECK =
+  "||(function(){try{var u=JSON.parse(localStorage.getItem('companion-user')||'null');return !!(u&&u.token&&u.userData)}catch(e){return false}})()";
 
 let count = 0;
 for (const locale of ['en', 'fr']) {
@@ -80,10 +85,12 @@ for (const locale of ['en', 'fr']) {
         '<div id="root"><!--app--></div>',
         `<div id="root" data-prerendered="${pathname}">${html}</div>`,
       )
-      // Served as the fallback for other paths too: hide the prerendered page there until the app renders.
+      // Served as the fallback for other paths too: hide the prerendered page there until the app
+      // renders. The login page is for signed-out visitors: with a stored session the app renders
+      // (and redirects) instead.
       .replace(
         '<script>',
-        `<script>if(location.pathname!==${JSON.stringify(pathname)})document.documentElement.setAttribute('data-spa','');</script>\n    <script>`,
+        `<script>if(location.pathname!==${JSON.stringify(pathname)}${page.guard === 'guest' ? GUEST_CHECK : ''})document.documentElement.setAttribute('data-spa','');</script>\n    <script>`,
       );
     const file = pathname === '/' ? join(dist, 'index.html') : join(dist, pathname.slice(1), 'index.html');
     mkdirSync(dirname(file), { recursive: true });

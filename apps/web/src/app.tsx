@@ -5,6 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { cachedMessages, loadMessages, type Messages } from './i18n/messages';
 import { detectLocale, INTL_LOCALE, type Locale, localeOfPath, localizePath } from './lib/locale';
+import { prerenderedHere } from './lib/prerendered';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
 import { appRoutes } from './shell';
 
@@ -77,7 +78,8 @@ export async function start(): Promise<void> {
   const messages = await loadMessages(locale);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  let prerendered = container.dataset.prerendered === window.location.pathname;
+  // `data-spa`: the prerendered HTML is not this visit's page (see scripts/prerender.mjs).
+  let prerendered = prerenderedHere(container) && !document.documentElement.hasAttribute('data-spa');
   if (prerendered) {
     try {
       await preloadMatches(appRoutes, window.location.pathname);

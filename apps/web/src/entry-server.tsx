@@ -27,4 +27,8 @@ export async function render(pathname: string, locale: Locale, pageKey: string, 
   return { html, head };
 }
 
-export const prerenderPages = PAGES.filter((p) => p.prerender).map((p) => ({ key: p.key, path: p.path }));
+export const prerenderPages = PAGES.filter((p) => p.prerender).map((p) => ({
+  key: p.key,
+  path: p.path,
+  guard: p.guard,
+}));

@@ -4,15 +4,18 @@ import '@companion/ui/base.css';
 import './app.css';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
 import { detectLocale, localeOfPath } from './lib/locale';
+import { prerenderedHere } from './lib/prerendered';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
 import { hasStoredSession } from './lib/stored-session';
 
 /**
- * Start-up. A prerendered public page (home, FAQ, legal pages) is complete HTML: for a signed-out
- * visitor the React app (React, the router, messages: most of the JavaScript) loads on the first
- * sign of interaction — pointer, touch, key or focus — instead of with the page. A button pressed
- * before the app is ready is pressed again once it is; links work as plain links meanwhile. Every
- * other page, a signed-in visitor, another saved language or a route rule starts the app at once.
+ * Start-up. A prerendered public page (home, FAQ, legal pages, login) is complete HTML: for a
+ * signed-out visitor the React app (React, the router, messages: most of the JavaScript) loads on
+ * the first sign of interaction — pointer, touch, key or focus — instead of with the page. A button
+ * pressed (or a form sent) before the app is ready is pressed (sent) again once it is; links work as
+ * plain links meanwhile, fields keep what was typed. Every other page, a query the prerender does not
+ * show (`?tab=signup`), a signed-in visitor, another saved language or a route rule starts the app
+ * at once.
  */
 
 // A failed page chunk is handled by the route's error element (reload once per 10 s per path);
@@ -27,6 +30,17 @@ const onClick = (event: MouseEvent) => {
   const button = (event.target as Element | null)?.closest?.('#root button');
   if (button instanceof HTMLElement) pressed = button;
 };
+// A form sent before the app is ready (the login page) is sent again by the app, which reads the
+// fields on submit: the browser must not send it itself.
+let submitted: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+const onSubmit = (event: SubmitEvent) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.closest('#root')) return;
+  // Not sent by the browser, nor by a React root that is starting: sent once, when the app is ready.
+  event.preventDefault();
+  event.stopPropagation();
+  submitted = { form, submitter: event.submitter };
+};
 
 let booted: Promise<void> | null = null;
 function boot(): Promise<void> {
@@ -39,9 +53,22 @@ function boot(): Promise<void> {
       return start();
     })
     .then(() => {
+      window.removeEventListener('submit', onSubmit, true);
       const button = pressed;
+      const form = submitted;
       pressed = null;
-      if (button?.isConnected) button.click();
+      submitted = null;
+      if (form?.form.isConnected) {
+        const { submitter } = form;
+        form.form.requestSubmit(
+          submitter?.isConnected && submitter.closest('form') === form.form ? submitter : null,
+        );
+      } else if (button?.isConnected) {
+        // Radix tabs switch on mousedown (or focus), not on click.
+        if (button.getAttribute('role') === 'tab')
+          button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+        button.click();
+      }
     })
     .catch((error: unknown) => {
       console.error('Start-up failed:', error);
@@ -56,13 +83,12 @@ function onIntent() {
 const { pathname } = window.location;
 const container = document.getElementById('root');
 const staticPage =
-  container?.dataset.prerendered === pathname &&
-  detectLocale(pathname) === localeOfPath(pathname) &&
-  !hasStoredSession();
+  prerenderedHere(container) && detectLocale(pathname) === localeOfPath(pathname) && !hasStoredSession();
 
 if (!staticPage) void boot();
 else {
   window.addEventListener('click', onClick, true);
+  window.addEventListener('submit', onSubmit, true);
   for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
   // A route rule for this page (redirect) is followed by the app.
   void loadRouteRules(__BUILD_ID__).then(() => {

@@ -14,7 +14,10 @@ export interface PageDef {
   guard: Guard;
   /** Screens whose content comes in a later issue show a described page frame. */
   placeholder?: boolean;
-  /** Rendered to static HTML at build time, in both languages. */
+  /**
+   * Rendered to static HTML at build time, in both languages. A page with guard `guest` (login) is
+   * rendered as a signed-out visitor sees it, inside the companion routes.
+   */
   prerender?: boolean;
   /** Param checks: a failure shows the 404 page. */
   params?: Record<string, 'id' | 'slug' | 'provider'>;
@@ -42,7 +45,14 @@ export const PAGES: readonly PageDef[] = [
     prerender: true,
     description: true,
   },
-  { key: 'login', path: 'login', layout: 'default', guard: 'guest', description: true },
+  {
+    key: 'login',
+    path: 'login',
+    layout: 'default',
+    guard: 'guest',
+    prerender: true,
+    description: true,
+  },
   { key: 'logout', path: 'logout', layout: 'default', guard: 'none' },
   { key: 'forgot', path: 'auth/password/forgot', layout: 'default', guard: 'none', description: true },
   { key: 'verifyEmail', path: 'verify-email', layout: 'default', guard: 'none' },

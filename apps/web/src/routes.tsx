@@ -91,7 +91,7 @@ function localeRoutes(locale: Locale): RouteObject {
       {
         element: <DefaultLayout />,
         children: [
-          ...pick((p) => p.prerender === true || p.key === 'xss'),
+          ...pick((p) => (p.prerender === true && p.guard === 'none') || p.key === 'xss'),
           { path: '*', element: <NotFoundPage />, handle: { page: 'notFound' } satisfies RouteHandle },
         ],
       },

@@ -11,7 +11,7 @@ import {
 } from '@companion/hooks';
 import { createClient } from '@companion/sdk';
 import { Spinner, type ToastItem } from '@companion/ui';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { env } from '../env';
 import { useT } from '../i18n/use-t';
@@ -157,10 +157,21 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+type GuestStatus = 'pending' | 'user' | 'guest';
+const guestStatus = (): GuestStatus => {
+  const state = userStore.getState();
+  if (!state.hydrated) return 'pending';
+  return isAuthenticated(state) ? 'user' : 'guest';
+};
+// The prerender (and the hydration of its HTML) shows the page as a signed-out visitor sees it: the
+// login page is static HTML until the app starts. A stored session starts the app at once, and the
+// store (restored when this module loads) redirects right after hydration.
+const guestOnServer = (): GuestStatus => 'guest';
+
 /** Guest guard: a signed-in user goes on to `redirect` (or the dashboard); unverified emails verify first. */
 export function RequireGuest() {
-  const authenticated = useUserStore(isAuthenticated);
-  const hydrated = useUserStore((s) => s.hydrated);
+  const status = useSyncExternalStore(userStore.subscribe, guestStatus, guestOnServer);
+  const authenticated = status === 'user';
   const { auth: firebaseAuth, getAuth } = useCompanion();
   const [params] = useSearchParams();
   const lp = useLocalePath();
@@ -177,7 +188,7 @@ export function RequireGuest() {
       live = false;
     };
   }, [authenticated, getAuth]);
-  if (!hydrated) return <Pending />;
+  if (status === 'pending') return <Pending />;
   if (authenticated) {
     if (!authReady) return <Pending />;
     const target = safeRedirect(params.get('redirect'));

@@ -7,47 +7,47 @@ import {
   useSignUp,
 } from '@companion/hooks';
 import { AppleSignInButton, Button, FormField, GoogleSignInButton, Input, Tabs } from '@companion/ui';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
+/**
+ * The fields are read on submit, not kept in state: the page is prerendered and the app starts on the
+ * first interaction, so whatever was typed before it started is in the DOM only.
+ */
+const field = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
 function SignInForm() {
   const t = useT();
   const lp = useLocalePath();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signIn.mutate({ email: email.trim(), password });
+    const form = new FormData(event.currentTarget);
+    signIn.mutate({ email: field(form, 'email').trim(), password: field(form, 'password') });
   };
   return (
-    <form className="web-form" onSubmit={submit} aria-labelledby="signin-title" noValidate={false}>
+    <form
+      className="web-form"
+      method="post"
+      onSubmit={submit}
+      aria-labelledby="signin-title"
+      noValidate={false}
+    >
       <h2 id="signin-title" className="cui-visually-hidden">
         {t('web.login.signIn')}
       </h2>
       <FormField label={t('web.login.email')} required>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <Input type="email" name="email" autoComplete="email" required />
       </FormField>
       <FormField label={t('web.login.password')} required>
-        <Input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <Input type="password" name="password" autoComplete="current-password" required />
       </FormField>
       {signIn.error ? (
         <p className="web-form__error" role="alert">
@@ -67,48 +67,28 @@ function SignInForm() {
 function SignUpForm() {
   const t = useT();
   const signUp = useSignUp();
-  const [firstname, setFirstname] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signUp.mutate({ email: email.trim(), password, firstname: firstname.trim() });
+    const form = new FormData(event.currentTarget);
+    signUp.mutate({
+      email: field(form, 'email').trim(),
+      password: field(form, 'new-password'),
+      firstname: field(form, 'firstname').trim(),
+    });
   };
   return (
-    <form className="web-form" onSubmit={submit} aria-labelledby="signup-title">
+    <form className="web-form" method="post" onSubmit={submit} aria-labelledby="signup-title">
       <h2 id="signup-title" className="cui-visually-hidden">
         {t('web.login.signUp')}
       </h2>
       <FormField label={t('web.login.firstname')} required>
-        <Input
-          name="firstname"
-          autoComplete="given-name"
-          required
-          maxLength={50}
-          value={firstname}
-          onChange={(e) => setFirstname(e.target.value)}
-        />
+        <Input name="firstname" autoComplete="given-name" required maxLength={50} />
       </FormField>
       <FormField label={t('web.login.email')} required>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <Input type="email" name="email" autoComplete="email" required />
       </FormField>
       <FormField label={t('web.login.password')} hint={t('web.login.passwordHint')} required>
-        <Input
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <Input type="password" name="new-password" autoComplete="new-password" required minLength={6} />
       </FormField>
       {signUp.error ? (
         <p className="web-form__error" role="alert">
