@@ -24,6 +24,9 @@ export function registerUserRoutes(r: Registrar, s: AppServices): void {
 
   r.route(contract.user.me, async ({ caller }) => {
     const { user } = signedIn(caller);
+    // A password account that was not verified may have verified since: report it at once.
+    if (user.provider === 'password' && !user.emailVerified && (await s.users.refreshVerification(user)))
+      user.emailVerified = true;
     return { user: await s.users.full(user), state: { settings: s.users.settings(user) } };
   });
 

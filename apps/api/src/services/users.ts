@@ -67,7 +67,9 @@ export function createUserService(
   changed: (userId: string) => void = () => undefined,
 ): UserService {
   const lastTouch = new Map<string, number>();
-  const lastVerifyCheck = new Map<string, number>();
+  // The last identity-service check per Firebase user: concurrent calls share it, and for 5 s its
+  // answer stands (a user who just verified is seen by every call, not only the first).
+  const lastVerifyCheck = new Map<string, { at: number; verified: Promise<boolean> }>();
 
   const service: UserService = {
     touch(userId) {
@@ -82,13 +84,17 @@ export function createUserService(
 
     async refreshVerification(user) {
       const now = Date.now();
-      if ((lastVerifyCheck.get(user.firebaseUid) ?? 0) > now - 5_000) return false;
-      lastVerifyCheck.set(user.firebaseUid, now);
-      const verified = await identity.emailVerified(user.firebaseUid);
-      if (verified) {
-        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-        changed(user.id);
-      }
+      const last = lastVerifyCheck.get(user.firebaseUid);
+      if (last && last.at > now - 5_000) return last.verified;
+      const verified = identity.emailVerified(user.firebaseUid).then(async (isVerified) => {
+        if (isVerified) {
+          await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+          changed(user.id);
+        }
+        return isVerified;
+      });
+      lastVerifyCheck.set(user.firebaseUid, { at: now, verified });
+      verified.catch(() => lastVerifyCheck.delete(user.firebaseUid));
       return verified;
     },
 

@@ -47,6 +47,16 @@ describe.each(storages())('identity and sessions on %s', (kind) => {
     await expect(client.user.me()).resolves.toMatchObject({ user: { emailVerified: true } });
   });
 
+  it('a user who just verified is seen as verified by every call, even calls made together', async () => {
+    const account = await t.identity.signUp();
+    const session = await t.client().auth.signin({ identityToken: account.idToken, body: { locale: 'en' } });
+    const client = t.client({ token: session.token, userId: session.user.id });
+    await t.identity.verifyEmail(account.uid);
+    const [me, code] = await Promise.all([client.user.me(), client.user.code()]);
+    expect(me.user.emailVerified).toBe(true);
+    expect(code.code).toBe(session.user.code);
+  });
+
   it('Google accounts are verified from the start', async () => {
     const google = await t.identity.signInWithGoogle();
     const session = await t.client().auth.signin({ identityToken: google.idToken, body: { locale: 'en' } });
