@@ -1,28 +1,12 @@
 import { useCompanionClient, useImportList, useRemoveListCards, useUpdateListCards } from '@companion/hooks';
-import { contract, type ImportReport } from '@companion/sdk/contract';
+import { contract, ImportFormat, type ImportReport } from '@companion/sdk/contract';
 import { Badge, Button, FormField, Input, ProgressBar, Select, TextArea } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 
-const FORMATS = [
-  'auto',
-  'companion',
-  'moxfield',
-  'manabox',
-  'deckbox',
-  'archidekt',
-  'dragonshield',
-  'tcgplayer',
-  'mtggoldfish',
-  'topdecked',
-  'cardkingdom',
-  'mtgo-csv',
-  'arena',
-  'mtgo',
-  'plain',
-  'dek',
-] as const;
+/** The import formats the API reads (the contract's list, so both always agree). */
+const FORMATS = ImportFormat.options;
 type Format = (typeof FORMATS)[number];
 
 /** Rows per request when a large CSV is sent in parts (each part shows on the progress bar). */
