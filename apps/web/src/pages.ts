@@ -1,3 +1,5 @@
+import type { Feature } from './i18n/messages';
+
 /**
  * Every route of the product (spec §2) as data: its path without locale prefix, layout, guard and
  * the page key its title and description come from (`web.page.<key>.title` / `.description`).
@@ -23,6 +25,8 @@ export interface PageDef {
   params?: Record<string, 'id' | 'slug' | 'provider'>;
   /** The page itself shows a description (meta) of its own, not the default one. */
   description?: boolean;
+  /** Feature catalogues (`i18n/features/<feature>.*.json`) the page's strings come from: loaded with the route. */
+  messages?: readonly Feature[];
 }
 
 export const PAGES: readonly PageDef[] = [
@@ -75,6 +79,7 @@ export const PAGES: readonly PageDef[] = [
     path: 'mobile/auth/:provider/callback',
     layout: 'default',
     guard: 'none',
+    messages: ['social'],
     params: { provider: 'provider' },
   },
   {
@@ -82,6 +87,7 @@ export const PAGES: readonly PageDef[] = [
     path: 'mobile/auth/:provider/verify',
     layout: 'default',
     guard: 'none',
+    messages: ['social'],
     params: { provider: 'provider' },
   },
   {
@@ -89,26 +95,29 @@ export const PAGES: readonly PageDef[] = [
     path: 'mobile/event/:id',
     layout: 'main',
     guard: 'none',
+    messages: ['social'],
     params: { id: 'id' },
   },
   { key: 'dashboard', path: 'dashboard', layout: 'main', guard: 'auth' },
-  { key: 'collection', path: 'collection', layout: 'main', guard: 'auth' },
+  { key: 'collection', path: 'collection', layout: 'main', guard: 'auth', messages: ['cards'] },
   {
     key: 'collectionList',
     path: 'collection/list/:id/:name',
     layout: 'main',
     guard: 'auth',
+    messages: ['cards'],
     params: { id: 'id', name: 'slug' },
   },
-  { key: 'collectionLists', path: 'collection/lists', layout: 'main', guard: 'auth' },
-  { key: 'collectionSearch', path: 'collection/search', layout: 'main', guard: 'auth' },
-  { key: 'decks', path: 'decks', layout: 'main', guard: 'auth' },
-  { key: 'deckCreate', path: 'decks/create', layout: 'main', guard: 'auth' },
+  { key: 'collectionLists', path: 'collection/lists', layout: 'main', guard: 'auth', messages: ['cards'] },
+  { key: 'collectionSearch', path: 'collection/search', layout: 'main', guard: 'auth', messages: ['cards'] },
+  { key: 'decks', path: 'decks', layout: 'main', guard: 'auth', messages: ['cards'] },
+  { key: 'deckCreate', path: 'decks/create', layout: 'main', guard: 'auth', messages: ['cards'] },
   {
     key: 'deckEdit',
     path: 'decks/:id/edit',
     layout: 'main',
     guard: 'auth',
+    messages: ['cards'],
     params: { id: 'id' },
   },
   {
@@ -116,34 +125,44 @@ export const PAGES: readonly PageDef[] = [
     path: 'deck/:id/:name',
     layout: 'main',
     guard: 'auth',
+    messages: ['cards'],
     params: { id: 'id', name: 'slug' },
   },
-  { key: 'playgroups', path: 'playgroups', layout: 'main', guard: 'auth' },
-  { key: 'playgroupCreate', path: 'playgroups/create', layout: 'main', guard: 'auth' },
+  { key: 'playgroups', path: 'playgroups', layout: 'main', guard: 'auth', messages: ['social'] },
+  { key: 'playgroupCreate', path: 'playgroups/create', layout: 'main', guard: 'auth', messages: ['social'] },
   {
     key: 'playgroup',
     path: 'playgroup/:id/:name',
     layout: 'main',
     guard: 'auth',
+    messages: ['social'],
     params: { id: 'id', name: 'slug' },
   },
-  { key: 'friends', path: 'friends', layout: 'main', guard: 'auth' },
-  { key: 'friendsAdd', path: 'friends/add', layout: 'main', guard: 'auth' },
-  { key: 'games', path: 'games', layout: 'main', guard: 'auth' },
-  { key: 'notes', path: 'notes', layout: 'main', guard: 'auth' },
-  { key: 'game', path: 'game/:id', layout: 'main', guard: 'auth', params: { id: 'id' } },
-  { key: 'set', path: 'set/:id', layout: 'main', guard: 'auth', params: { id: 'id' } },
+  { key: 'friends', path: 'friends', layout: 'main', guard: 'auth', messages: ['social'] },
+  { key: 'friendsAdd', path: 'friends/add', layout: 'main', guard: 'auth', messages: ['social'] },
+  { key: 'games', path: 'games', layout: 'main', guard: 'auth', messages: ['social'] },
+  { key: 'notes', path: 'notes', layout: 'main', guard: 'auth', messages: ['social'] },
+  {
+    key: 'game',
+    path: 'game/:id',
+    layout: 'main',
+    guard: 'auth',
+    messages: ['social'],
+    params: { id: 'id' },
+  },
+  { key: 'set', path: 'set/:id', layout: 'main', guard: 'auth', messages: ['social'], params: { id: 'id' } },
   {
     key: 'user',
     path: 'user/:id/:name',
     layout: 'main',
     guard: 'auth',
+    messages: ['social'],
     params: { id: 'id', name: 'slug' },
   },
   { key: 'profile', path: 'profile', layout: 'main', guard: 'auth' },
-  { key: 'settings', path: 'settings', layout: 'main', guard: 'auth' },
-  { key: 'websocketReceiver', path: 'websocket/receiver', layout: 'main', guard: 'auth' },
-  { key: 'websocketSender', path: 'websocket/sender', layout: 'main', guard: 'auth' },
+  { key: 'settings', path: 'settings', layout: 'main', guard: 'auth', messages: ['live'] },
+  { key: 'websocketReceiver', path: 'websocket/receiver', layout: 'main', guard: 'auth', messages: ['live'] },
+  { key: 'websocketSender', path: 'websocket/sender', layout: 'main', guard: 'auth', messages: ['live'] },
   { key: 'obs', path: 'obs', layout: 'obs', guard: 'none' },
   { key: 'xss', path: '__test/markdown', layout: 'default', guard: 'none' },
 ];
