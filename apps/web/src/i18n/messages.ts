@@ -10,7 +10,7 @@ export type Messages = Record<string, string>;
  * chunk of its own, loaded with the routes that use it (`PageDef.messages`), so the shell (header,
  * dashboard, public pages) does not carry every screen's strings.
  */
-export const FEATURES = ['cards', 'social', 'live'] as const;
+export const FEATURES = ['public', 'account', 'cards', 'social', 'live'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 const CATALOGUE_LOCALE: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR' };
