@@ -23,10 +23,9 @@ function App({
   // The language shown: changes once its catalogue has loaded. Its messages grow as routes load
   // their feature catalogues.
   const [locale, setLocale] = useState(initialLocale);
-  const messages = useSyncExternalStore(
-    subscribeMessages,
-    () => cachedMessages(locale) ?? cachedMessages('en')!,
-  );
+  const snapshot = () => cachedMessages(locale) ?? cachedMessages('en')!;
+  // The same snapshot for hydration: without it React gives up hydrating and renders from scratch.
+  const messages = useSyncExternalStore(subscribeMessages, snapshot, snapshot);
   useEffect(() => onReady(), [onReady]);
   useEffect(
     () =>
