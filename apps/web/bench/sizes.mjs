@@ -3,7 +3,8 @@
 // React app (`src/app.tsx`) at once, except on a prerendered page seen by a signed-out visitor,
 // where it loads on the first interaction: `home` (and `login`, prerendered too) is that first
 // load, `home + app` / `login + app` what the page has loaded once the app runs (after the first
-// pointer, touch, key or focus event).
+// pointer, touch, key or focus event). A page's feature catalogue (`src/i18n/features/*`, loaded
+// with its route) counts with the page, in English.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,9 +26,14 @@ export function routeSizes(dist) {
   const find = (src) => Object.keys(manifest).find((k) => k.endsWith(src));
   const routes = {
     home: [],
-    'home + app': ['src/app.tsx', 'src/routes/home.tsx'],
+    'home + app': ['src/app.tsx', 'src/routes/home.tsx', 'src/i18n/features/public.en-US.json'],
     login: [],
-    'login + app': ['src/app.tsx', 'src/app/companion.tsx', 'src/routes/login.tsx'],
+    'login + app': [
+      'src/app.tsx',
+      'src/app/companion.tsx',
+      'src/routes/login.tsx',
+      'src/i18n/features/account.en-US.json',
+    ],
     dashboard: ['src/app.tsx', 'src/app/companion.tsx', 'src/routes/dashboard.tsx'],
     'dashboard + charts': [
       'src/app.tsx',

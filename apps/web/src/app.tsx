@@ -1,9 +1,9 @@
 // The React app: router, messages, hydration of prerendered pages. `main.tsx` starts it.
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { cachedMessages, loadMessages, type Messages } from './i18n/messages';
+import { cachedMessages, loadMessages, subscribeMessages } from './i18n/messages';
 import { detectLocale, INTL_LOCALE, type Locale, localeOfPath, localizePath } from './lib/locale';
 import { prerenderedHere } from './lib/prerendered';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
@@ -14,28 +14,34 @@ type Router = ReturnType<typeof createBrowserRouter>;
 function App({
   router,
   locale: initialLocale,
-  messages: initialMessages,
   onReady,
 }: {
   router: Router;
   locale: Locale;
-  messages: Messages;
   onReady: () => void;
 }) {
-  const [intl, setIntl] = useState({ locale: initialLocale, messages: initialMessages });
+  // The language shown: changes once its catalogue has loaded. Its messages grow as routes load
+  // their feature catalogues.
+  const [locale, setLocale] = useState(initialLocale);
+  const snapshot = () => cachedMessages(locale) ?? cachedMessages('en')!;
+  // The same snapshot for hydration: without it React gives up hydrating and renders from scratch.
+  const messages = useSyncExternalStore(subscribeMessages, snapshot, snapshot);
   useEffect(() => onReady(), [onReady]);
   useEffect(
     () =>
       router.subscribe((state) => {
         const next = localeOfPath(state.location.pathname);
-        const cached = cachedMessages(next);
-        if (cached) setIntl((prev) => (prev.locale === next ? prev : { locale: next, messages: cached }));
-        else void loadMessages(next).then((messages) => setIntl({ locale: next, messages }));
+        if (cachedMessages(next)) setLocale(next);
+        else
+          void loadMessages(next).then(
+            () => setLocale(next),
+            () => setLocale(next),
+          );
       }),
     [router],
   );
   return (
-    <IntlProvider locale={INTL_LOCALE[intl.locale]} defaultLocale="en-US" messages={intl.messages}>
+    <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale="en-US" messages={messages}>
       <RouterProvider router={router} />
     </IntlProvider>
   );
@@ -75,7 +81,7 @@ export async function start(): Promise<void> {
       localizePath(`${pathname}${search}${hash}`, locale),
     );
   }
-  const messages = await loadMessages(locale);
+  await loadMessages(locale);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   // `data-spa`: the prerendered HTML is not this visit's page (see scripts/prerender.mjs).
@@ -99,7 +105,7 @@ export async function start(): Promise<void> {
   });
   const app = (
     <StrictMode>
-      <App router={router} locale={locale} messages={messages} onReady={() => ready()} />
+      <App router={router} locale={locale} onReady={() => ready()} />
     </StrictMode>
   );
   if (prerendered) hydrateRoot(container, app);

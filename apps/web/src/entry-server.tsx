@@ -3,11 +3,25 @@ import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { frMessages } from './i18n/fr';
-import { enMessages } from './i18n/messages';
+import { enMessages, type Messages } from './i18n/messages';
 import { headHtml, headTags } from './lib/head';
 import { INTL_LOCALE, type Locale } from './lib/locale';
 import { PAGES } from './pages';
 import { appRoutes } from './shell';
+
+/** The prerender has every catalogue at hand: the shell's and every feature's. */
+const features = import.meta.glob<Messages>('./i18n/features/*.json', { eager: true, import: 'default' });
+const catalogue = (shell: Messages, locale: string): Messages =>
+  Object.assign(
+    { ...shell },
+    ...Object.entries(features)
+      .filter(([file]) => file.endsWith(`.${locale}.json`))
+      .map(([, messages]) => messages),
+  );
+const MESSAGES: Record<Locale, Messages> = {
+  en: catalogue(enMessages, 'en-US'),
+  fr: catalogue(frMessages, 'fr-FR'),
+};
 
 /** Renders a public page to HTML with its head tags (run by scripts/prerender.mjs after the build). */
 export async function render(pathname: string, locale: Locale, pageKey: string, origin: string) {
@@ -15,7 +29,7 @@ export async function render(pathname: string, locale: Locale, pageKey: string, 
   const context = await handler.query(new Request(`http://prerender.local${pathname}`));
   if (context instanceof Response) throw new Error(`Prerender of ${pathname} redirected`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const messages = locale === 'fr' ? frMessages : enMessages;
+  const messages = MESSAGES[locale];
   const html = renderToString(
     <StrictMode>
       <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale="en-US" messages={messages}>

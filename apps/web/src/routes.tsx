@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { env } from './env';
+import { loadMessages } from './i18n/messages';
 import { DefaultLayout, MainLayout, ObsLayout } from './layouts/layouts';
 import { LOCALES, type Locale } from './lib/locale';
 import { PAGES, type PageDef, paramsValid } from './pages';
@@ -62,12 +63,19 @@ const companion = (part: 'Root' | 'RequireAuth' | 'RequireGuest') => async () =>
   return { Component: module[part] };
 };
 
-function pageRoute(page: PageDef): RouteObject {
+/** A page's module and its feature catalogues (in the route's language) load together. */
+function pageRoute(page: PageDef, locale: Locale): RouteObject {
   const lazy = MODULES[page.key];
   if (!lazy) throw new Error(`No module for page ${page.key}`);
   const common = {
     handle: { page: page.key } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await lazy()).Component }),
+    lazy: async () => {
+      const [module] = await Promise.all([
+        lazy(),
+        page.messages ? loadMessages(locale, page.messages) : undefined,
+      ]);
+      return { Component: module.Component };
+    },
     ...(page.params
       ? {
           loader: ({ params }: LoaderFunctionArgs) => {
@@ -81,9 +89,9 @@ function pageRoute(page: PageDef): RouteObject {
 }
 
 const visible = PAGES.filter((p) => p.key !== 'xss' || env.VITE_E2E);
-const pick = (filter: (p: PageDef) => boolean) => visible.filter(filter).map(pageRoute);
 
 function localeRoutes(locale: Locale): RouteObject {
+  const pick = (filter: (p: PageDef) => boolean) => visible.filter(filter).map((p) => pageRoute(p, locale));
   return {
     path: locale === 'en' ? '/' : '/fr',
     errorElement: <RouteError />,

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../pages';
 import { FAQ_ITEMS } from '../routes/faq';
@@ -95,6 +95,65 @@ describe('message catalogues', () => {
       expect(args((fr as Record<string, string>)[key] ?? ''), key).toEqual(
         args((en as Record<string, string>)[key]!),
       );
+    }
+  });
+});
+
+describe('feature catalogues', () => {
+  /** Which feature catalogue holds each key. */
+  const owner = new Map<string, string>();
+  for (const name of readdirSync(FEATURES).filter((f) => f.endsWith('.en-US.json'))) {
+    const feature = name.split('.')[0]!;
+    for (const key of Object.keys(JSON.parse(readFileSync(join(FEATURES, name), 'utf8'))))
+      owner.set(key, feature);
+  }
+  const sourceOf = (base: string) =>
+    ['.tsx', '.ts', '/index.tsx', '/index.ts']
+      .map((ext) => base + ext)
+      .find((f) => {
+        try {
+          return statSync(f).isFile();
+        } catch {
+          return false;
+        }
+      });
+  /** Features whose keys the module or its local imports use. */
+  function featuresOf(file: string, seen = new Set<string>()): Set<string> {
+    const found = new Set<string>();
+    if (seen.has(file)) return found;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/['"`](web\.[A-Za-z0-9_.-]+[A-Za-z0-9_])['"`]/g)) {
+      const feature = owner.get(match[1]!);
+      if (feature) found.add(feature);
+    }
+    for (const match of code.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const dep = sourceOf(resolve(dirname(file), match[1]!));
+      if (dep && !dep.includes('/i18n/')) for (const f of featuresOf(dep, seen)) found.add(f);
+    }
+    return found;
+  }
+  const modules = new Map(
+    [
+      ...readFileSync(join(SRC, 'routes.tsx'), 'utf8').matchAll(
+        /(\w+): \(\) => import\('\.\/(routes\/[\w-]+)'\)/g,
+      ),
+    ].map((m) => [m[1]!, join(SRC, `${m[2]!}.tsx`)]),
+  );
+  it('every page loads the feature catalogues its screen uses', () => {
+    const missing: string[] = [];
+    for (const page of PAGES) {
+      const file = modules.get(page.key);
+      expect(file, page.key).toBeDefined();
+      const used = featuresOf(file!);
+      for (const feature of used)
+        if (!page.messages?.includes(feature as never)) missing.push(`${page.key}: ${feature}`);
+    }
+    expect(missing).toEqual([]);
+  });
+  it('the shell (layouts, app) uses no feature key', () => {
+    for (const file of ['app.tsx', 'shell.tsx', 'layouts/layouts.tsx']) {
+      expect([...featuresOf(join(SRC, file))], file).toEqual([]);
     }
   });
 });

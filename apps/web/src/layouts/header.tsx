@@ -91,9 +91,8 @@ export function Header({ variant }: { variant: 'public' | 'app' }) {
   const onLocaleChange = (value: string) => {
     if (!isLocale(value) || value === locale) return;
     saveLocale(value);
-    void loadMessages(value).then(() =>
-      navigate(localizePath(`${location.pathname}${location.search}${location.hash}`, value)),
-    );
+    const go = () => navigate(localizePath(`${location.pathname}${location.search}${location.hash}`, value));
+    void loadMessages(value).then(go, go);
   };
 
   return (
@@ -111,8 +110,8 @@ export function Header({ variant }: { variant: 'public' | 'app' }) {
               count={session.pending}
               label={
                 session.pending > 0
-                  ? t('web.social.notifications.waiting', { count: session.pending })
-                  : t('web.social.notifications.none')
+                  ? t('web.header.notifications.waiting', { count: session.pending })
+                  : t('web.header.notifications.none')
               }
               renderLink={({ href, children, ...props }) => (
                 <Link to={href} {...props}>

@@ -31,9 +31,8 @@ export function Component() {
     if (!isLocale(value)) return;
     save({ language: value });
     saveLocale(value);
-    void loadMessages(value).then(() =>
-      navigate(localizePath(`${window.location.pathname}${window.location.search}`, value)),
-    );
+    const go = () => navigate(localizePath(`${window.location.pathname}${window.location.search}`, value));
+    void loadMessages(value).then(go, go);
   };
 
   const formatOptions = [
