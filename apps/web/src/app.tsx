@@ -70,7 +70,12 @@ function followRule(router: Router, pathname: string): void {
  * Starts the app: renders the route, or hydrates the prerendered page. Resolves once the first
  * render has committed (the page answers clicks from then on).
  */
-export async function start(): Promise<void> {
+/**
+ * Starts the app. `beforeRender` runs just before React takes the page: from then on React records
+ * and replays events itself (main.tsx stops recording early clicks there, not earlier, so a click
+ * while messages and the page chunk load is not lost).
+ */
+export async function start(beforeRender: () => void = () => {}): Promise<void> {
   // Locale detection at load: route prefix, saved choice, browser, English; then the localised path.
   const { pathname, search, hash } = window.location;
   const locale = detectLocale(pathname);
@@ -108,6 +113,7 @@ export async function start(): Promise<void> {
       <App router={router} locale={locale} onReady={() => ready()} />
     </StrictMode>
   );
+  beforeRender();
   if (prerendered) hydrateRoot(container, app);
   else {
     container.textContent = '';

@@ -47,11 +47,11 @@ function boot(): Promise<void> {
   if (booted) return booted;
   for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
   booted = import('./app')
-    .then(({ start }) => {
-      // From here React handles (and replays) events itself.
-      window.removeEventListener('click', onClick, true);
-      return start();
-    })
+    .then(({ start }) =>
+      // Once React takes the page it handles (and replays) events itself; until then (messages and
+      // the page chunk loading) clicks are still recorded here.
+      start(() => window.removeEventListener('click', onClick, true)),
+    )
     .then(() => {
       window.removeEventListener('submit', onSubmit, true);
       const button = pressed;
