@@ -9,6 +9,8 @@ export const SHARED_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../
 export const HAS_SHARED_DATA = existsSync(resolve(SHARED_DATA, 'scryfall-json'));
 
 if (!HAS_SHARED_DATA) {
+  // CI must never pass by skipping: there the data is part of the checkout's surroundings.
+  if (process.env.CI) throw new Error(`Shared sample data not found at ${SHARED_DATA} (required in CI).`);
   console.warn(`Shared sample data not found at ${SHARED_DATA}: catalogue-dependent tests are skipped.`);
 }
 

@@ -8,6 +8,8 @@ import { detectDecklistFormat, parseDecklist, writeDecklist } from './index.js';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const DEK_DIR = path.resolve(REPO_ROOT, '../shared/data/mtgo-dek');
 const HAS_DATA = existsSync(DEK_DIR);
+// CI must never pass by skipping: there the shared data is required.
+if (!HAS_DATA && process.env.CI) throw new Error(`Shared data not found at ${DEK_DIR} (required in CI).`);
 if (!HAS_DATA) console.warn(`formats: skipping .dek tests, ${DEK_DIR} does not exist`);
 
 /** Counted from the XML text itself, without the parser: <Cards> elements and the sum of Quantity. */
