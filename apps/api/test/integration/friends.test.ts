@@ -1,37 +1,11 @@
-import { prepareRequest, signHeaders } from '@companion/sdk';
-import { type AnyEndpoint, contract } from '@companion/sdk/contract';
+import { contract } from '@companion/sdk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
-import {
-  startTestServer,
-  storages,
-  TEST_API_KEY,
-  TEST_SECRET,
-  type TestServer,
-  type TestUser,
-} from '../support/index.js';
-
-/** A signed call that skips the client's own validation, to see what the server answers. */
-async function raw(t: TestServer, user: TestUser, endpoint: AnyEndpoint, args: Record<string, unknown>) {
-  const config = { apiKey: TEST_API_KEY, secret: TEST_SECRET, device: 'web' };
-  const prepared = prepareRequest(endpoint, args, config, user.credentials, undefined, false);
-  const headers = new Headers(prepared.headers);
-  signHeaders((k, v) => headers.set(k, v), prepared, config, Date.now());
-  const res = await fetch(t.url + prepared.pathWithQuery, {
-    method: prepared.method,
-    headers,
-    body: prepared.body ?? null,
-  });
-  return { status: res.status, body: (await res.json()) as { message: string; details?: unknown } };
-}
+import { raw, status } from '../support/calls.js';
+import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 
 /** The HTTP status a call ends with (200 for any success). */
-const status = (p: Promise<unknown>) =>
-  p.then(
-    () => 200,
-    (e: { status?: number }) => e.status ?? 0,
-  );
 
 describe.each(storages())('friends on %s', (kind) => {
   let t: TestServer;

@@ -1,41 +1,9 @@
-import { prepareRequest, signHeaders } from '@companion/sdk';
-import { type AnyEndpoint, contract } from '@companion/sdk/contract';
+import { contract } from '@companion/sdk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decks } from '../../src/db/schema.js';
-import {
-  startTestServer,
-  storages,
-  TEST_API_KEY,
-  TEST_SECRET,
-  type TestServer,
-  type TestUser,
-} from '../support/index.js';
-
-const status = (p: Promise<unknown>) =>
-  p.then(
-    () => 200,
-    (e: { status?: number }) => e.status ?? 0,
-  );
-
-/** A signed call that skips the client's own validation, to see what the server answers. */
-async function raw(t: TestServer, user: TestUser, endpoint: AnyEndpoint, args: Record<string, unknown>) {
-  const config = { apiKey: TEST_API_KEY, secret: TEST_SECRET, device: 'web' };
-  const prepared = prepareRequest(endpoint, args, config, user.credentials, undefined, false);
-  const headers = new Headers(prepared.headers);
-  signHeaders((k, v) => headers.set(k, v), prepared, config, Date.now());
-  const res = await fetch(t.url + prepared.pathWithQuery, {
-    method: prepared.method,
-    headers,
-    body: prepared.body ?? null,
-  });
-  return { status: res.status, body: (await res.json()) as { message: string; details?: unknown } };
-}
-
-async function befriend(a: TestUser, b: TestUser) {
-  await a.client.friends.request({ params: { code: b.code } });
-  await b.client.friends.accept({ params: { code: a.code } });
-}
+import { befriend, raw, status } from '../support/calls.js';
+import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 
 describe.each(storages())('games on %s', (kind) => {
   let t: TestServer;

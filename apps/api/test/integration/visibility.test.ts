@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, status } from '../support/calls.js';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
-
-const status = (p: Promise<unknown>) =>
-  p.then(
-    () => 200,
-    (e: { status?: number }) => e.status ?? 0,
-  );
-
-async function befriend(a: TestUser, b: TestUser) {
-  await a.client.friends.request({ params: { code: b.code } });
-  await b.client.friends.accept({ params: { code: a.code } });
-}
 
 describe.each(storages())('visibility on %s', (kind) => {
   let t: TestServer;
