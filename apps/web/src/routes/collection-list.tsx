@@ -45,7 +45,7 @@ import {
   useSelection,
 } from '../components/cards/entries-view';
 import { ImportPanel } from '../components/cards/import-panel';
-import { MoveDialog } from '../components/cards/move-dialog';
+import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
 import { QuickAdd } from '../components/cards/quick-add';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
@@ -268,17 +268,7 @@ function Cards({ list }: { list: CardList }) {
             {t('web.cards.view.table')}
           </Button>
         </fieldset>
-        {selection.size ? (
-          <div className="web-selectionbar__actions">
-            <span>{t('web.cards.entries.selected', { count: selection.size })}</span>
-            <Button size="sm" variant="primary" onClick={() => setMoving(true)}>
-              {t('web.cards.move.open')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={clear}>
-              {t('web.cards.entries.clear')}
-            </Button>
-          </div>
-        ) : null}
+        <SelectionActions count={selection.size} onMove={() => setMoving(true)} onClear={clear} />
       </div>
       {problem ? (
         <p className="web-form__error" role="alert">

@@ -20,7 +20,7 @@ import {
   TABLE_PAGE,
   useSelection,
 } from '../components/cards/entries-view';
-import { MoveDialog } from '../components/cards/move-dialog';
+import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -316,17 +316,7 @@ export function Component() {
                     ? t('web.cards.search.count', { count: probe.data.total })
                     : t('web.cards.search.searching')}
                 </p>
-                {selection.size ? (
-                  <div className="web-selectionbar__actions">
-                    <span>{t('web.cards.entries.selected', { count: selection.size })}</span>
-                    <Button size="sm" variant="primary" onClick={() => setMoving(true)}>
-                      {t('web.cards.move.open')}
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={clear}>
-                      {t('web.cards.entries.clear')}
-                    </Button>
-                  </div>
-                ) : null}
+                <SelectionActions count={selection.size} onMove={() => setMoving(true)} onClear={clear} />
               </div>
             )}
             {probe.error ? null : view === 'grid' ? (

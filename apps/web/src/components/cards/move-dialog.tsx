@@ -106,3 +106,28 @@ export function MoveDialog({
     </Dialog>
   );
 }
+
+/** The selection bar's count and actions: move the selected cards, or clear the selection. */
+export function SelectionActions({
+  count,
+  onMove,
+  onClear,
+}: {
+  count: number;
+  onMove: () => void;
+  onClear: () => void;
+}) {
+  const t = useT();
+  if (!count) return null;
+  return (
+    <div className="web-selectionbar__actions">
+      <span>{t('web.cards.entries.selected', { count })}</span>
+      <Button size="sm" variant="primary" onClick={onMove}>
+        {t('web.cards.move.open')}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        {t('web.cards.entries.clear')}
+      </Button>
+    </div>
+  );
+}
