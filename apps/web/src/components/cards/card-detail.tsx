@@ -5,7 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { useLocalePath } from '../../lib/use-locale';
-import { type Currency, FINISH_KEY, imageCard, slug, useCurrency, useMoney } from './common';
+import { type Currency, FINISH_KEY, FINISHES, imageCard, slug, useCurrency, useMoney } from './common';
 
 const LEGALITY_FORMATS = ['commander', 'standard', 'pioneer', 'modern', 'legacy', 'vintage', 'pauper'];
 const LEGALITY_KEY: Record<string, string> = {
@@ -70,7 +70,7 @@ function Prints({ card }: { card: Card }) {
       <thead>
         <tr>
           <th scope="col">{t('web.cards.col.set')}</th>
-          {['nonfoil', 'foil', 'etched'].map((f) => (
+          {FINISHES.map((f) => (
             <th scope="col" key={f} className="web-num">
               {t(FINISH_KEY[f]!)}
             </th>
@@ -88,7 +88,7 @@ function Prints({ card }: { card: Card }) {
                 </span>
               </span>
             </td>
-            {['nonfoil', 'foil', 'etched'].map((f) => (
+            {FINISHES.map((f) => (
               <td key={f} className="web-num">
                 {p.finishes.includes(f as 'foil') ? money(priceOf(p, f, currency), currency) : '—'}
               </td>

@@ -1,4 +1,5 @@
 import { useUserStore } from '@companion/hooks';
+import { Condition, Finish, ListType as ListTypeSchema } from '@companion/sdk/contract';
 import type { ScryfallCardLike } from '@companion/ui';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
@@ -31,7 +32,8 @@ export const slug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'item';
 
-export const LIST_TYPES = ['collection', 'wishlist', 'trade', 'custom'] as const;
+/** The contract's enums: the screens offer exactly what the API accepts. */
+export const LIST_TYPES = ListTypeSchema.options;
 export type ListType = (typeof LIST_TYPES)[number];
 export const LIST_TYPE_KEY: Record<ListType, string> = {
   collection: 'web.cards.type.collection',
@@ -40,14 +42,14 @@ export const LIST_TYPE_KEY: Record<ListType, string> = {
   custom: 'web.cards.type.custom',
 };
 
-export const FINISHES = ['nonfoil', 'foil', 'etched'] as const;
+export const FINISHES = Finish.options;
 export const FINISH_KEY: Record<string, string> = {
   nonfoil: 'web.cards.finish.nonfoil',
   foil: 'web.cards.finish.foil',
   etched: 'web.cards.finish.etched',
 };
 
-export const CONDITIONS = ['M', 'NM', 'LP', 'MP', 'HP', 'DMG'] as const;
+export const CONDITIONS = Condition.options;
 export const CONDITION_KEY: Record<string, string> = {
   M: 'web.cards.condition.M',
   NM: 'web.cards.condition.NM',
