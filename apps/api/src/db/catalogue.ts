@@ -81,6 +81,11 @@ export const cards = pgTable(
     index('cards_oracle').on(t.oracleId, t.releasedAt),
     index('cards_search_name').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('cards_name_keys').using('gin', t.nameKeys),
+    // Type, colour and mana value filters (`t:creature c:g mv<=3`), combined by bitmap AND, so a
+    // search reads only the printings that pass all of them.
+    index('cards_search_types').using('gin', sql`${t.searchTypes} gin_trgm_ops`),
+    index('cards_colors').using('gin', t.colors),
+    index('cards_cmc').on(t.cmc),
     index('cards_game_changer').on(t.id).where(sql`${t.gameChanger}`),
   ],
 );
@@ -182,7 +187,9 @@ export const listEntries = pgTable(
       .on(t.listId, t.cardId, t.finish, t.condition, t.language)
       .where(sql`${t.cardId} is not null`),
     index('list_entries_list').on(t.listId, t.addedAt),
-    index('list_entries_card').on(t.cardId),
+    // By printing, then list: a search that starts from the matching printings finds a list's
+    // entries of each directly; `card_id is null` finds a list's unresolved entries.
+    index('list_entries_card').on(t.cardId, t.listId),
   ],
 );
 

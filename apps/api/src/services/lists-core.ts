@@ -10,7 +10,7 @@
  * SNAPSHOT_EVERY revisions), whichever touches fewer entries. Deltas are small for everyday edits
  * (a few hundred bytes), a snapshot per revision would copy the whole list every time.
  */
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -177,8 +177,6 @@ export interface NewEntry {
   tags?: string[];
   unresolved?: UnresolvedInfo | null;
 }
-
-const entryColumns = getTableColumns(listEntries);
 
 /**
  * Adds entries; resolved ones merge with identical entries (same card, finish, condition,

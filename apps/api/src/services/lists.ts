@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { cardLists, cards, listEntries, listRevisions } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { collectorSort, searchCondition } from './card-search.js';
+import { rowsOf, searchCondition } from './card-search.js';
 import {
   type CardData,
   type Currency,
@@ -166,68 +166,127 @@ export interface EntryQuery {
   currency: Currency;
 }
 
-function entryOrder(order: OrderBy, dir: 'asc' | 'desc', currency: Currency): SQL {
-  const d = sql.raw(dir);
-  const name = sql`coalesce(${c.name}, ${listEntries.name})`;
-  switch (order) {
-    case 'price':
-      return sql`${priceSql(currency, sql`${listEntries.finish}`, sql.raw('"c"'))} ${d} nulls last, ${name} asc`;
-    case 'added':
-      return sql`${listEntries.addedAt} ${d}, ${name} asc`;
-    case 'set':
-      return sql`${c.set} ${d} nulls last, ${collectorSort(sql.raw('"c"'))}`;
-    case 'mv':
-      return sql`${c.cmc} ${d} nulls last, ${name} asc`;
-    case 'quantity':
-      return sql`${listEntries.quantity} ${d}, ${name} asc`;
-    default:
-      return sql`${name} ${d}`;
-  }
+interface SortKey {
+  expr: SQL;
+  dir: 'asc' | 'desc';
+  nullsLast?: boolean;
 }
 
+/** The sort keys of a page of entries, over `list_entries` and the card alias `c`. */
+function entryOrder(order: OrderBy, dir: 'asc' | 'desc', currency: Currency): SortKey[] {
+  const name: SortKey = { expr: sql`coalesce(${c.name}, ${listEntries.name})`, dir: 'asc' };
+  const first = (() => {
+    switch (order) {
+      case 'price':
+        return [
+          { expr: priceSql(currency, sql`${listEntries.finish}`, sql.raw('"c"')), dir, nullsLast: true },
+          name,
+        ];
+      case 'added':
+        return [{ expr: sql`${listEntries.addedAt}`, dir }, name];
+      case 'set':
+        return [{ expr: sql`${c.set}`, dir, nullsLast: true }, ...collectorKeys];
+      case 'mv':
+        return [{ expr: sql`${c.cmc}`, dir, nullsLast: true }, name];
+      case 'quantity':
+        return [{ expr: sql`${listEntries.quantity}`, dir }, name];
+      default:
+        return [{ ...name, dir }];
+    }
+  })();
+  // Ties (same name: two finishes, languages or printings of one card) in a stable, readable
+  // order rather than by random entry id.
+  return [
+    ...first,
+    { expr: sql`${c.set}`, dir: 'asc', nullsLast: true },
+    ...collectorKeys,
+    { expr: sql`${listEntries.finish}`, dir: 'asc' },
+    { expr: sql`${listEntries.language}`, dir: 'asc' },
+    { expr: sql`${listEntries.id}`, dir: 'asc' },
+  ];
+}
+
+/** `collectorSort` as two keys: the number's digits, then the text. */
+const collectorKeys: SortKey[] = [
+  {
+    expr: sql`coalesce(nullif(regexp_replace(${c.collectorNumber}, '[^0-9]', '', 'g'), '')::bigint, 0)`,
+    dir: 'asc',
+  },
+  { expr: sql`${c.collectorNumber}`, dir: 'asc' },
+];
+
+/**
+ * A page of a list's entries (or of several lists', the collection) with the number of entries
+ * that match. The matching entries are found in two parts, each able to use its own indexes:
+ * - entries of a printing, joined to the catalogue, where the filters apply to the printing (a name
+ *   substring goes through the trigram index on the names, a Scryfall query through the cards'
+ *   indexes) before anything else is read;
+ * - unresolved entries (no printing), through a partial index, the filters applying to their name
+ *   and to an empty printing.
+ * Only entry ids and sort keys are sorted; the page's entries and printings are read afterwards,
+ * by id, so the cards' JSON (legalities, faces, images) is read for the page alone.
+ */
 export async function entriesPage(
   db: Db,
   query: EntryQuery,
 ): Promise<{ entries: ListEntry[]; total: number }> {
   if (!query.listIds.length) return { entries: [], total: 0 };
-  const conditions: SQL[] = [inArray(listEntries.listId, query.listIds)];
-  if (query.q?.trim()) conditions.push(searchCondition(query.q, query.qParam ?? 'q', '"c"'));
+  const inLists = inArray(listEntries.listId, query.listIds);
+  const resolved: SQL[] = [inLists];
+  const loose: SQL[] = [inLists, sql`${listEntries.cardId} is null`];
+  if (query.q?.trim()) {
+    const condition = searchCondition(query.q, query.qParam ?? 'q', '"c"');
+    resolved.push(condition);
+    loose.push(condition);
+  }
   if (query.name?.trim()) {
     const needle = `%${normalizeName(query.name).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    conditions.push(sql`coalesce(${c.searchName}, lower(${listEntries.name})) like ${needle}`);
+    resolved.push(sql`${c.searchName} like ${needle}`);
+    loose.push(sql`lower(${listEntries.name}) like ${needle}`);
   }
-  if (query.unresolved !== undefined)
-    conditions.push(
-      query.unresolved ? sql`${listEntries.cardId} is null` : sql`${listEntries.cardId} is not null`,
-    );
-  const rows = await db
-    .select({ e: getTableColumns(listEntries), c: cCols, total: sql<number>`count(*) over ()` })
-    .from(listEntries)
-    .leftJoin(c, eq(c.id, listEntries.cardId))
-    .where(and(...conditions))
-    .orderBy(
-      entryOrder(query.order, query.dir, query.currency),
-      // Ties (same name: two finishes, languages or printings of one card) in a stable, readable
-      // order rather than by random entry id.
-      sql`${c.set} asc nulls last`,
-      collectorSort(sql.raw('"c"')),
-      asc(listEntries.finish),
-      asc(listEntries.language),
-      asc(listEntries.id),
-    )
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  let total = Number(rows[0]?.total ?? 0);
-  if (!rows.length && query.page > 1) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(listEntries)
-      .leftJoin(c, eq(c.id, listEntries.cardId))
-      .where(and(...conditions));
+  const keys = entryOrder(query.order, query.dir, query.currency);
+  const columns = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const parts: SQL[] = [];
+  if (query.unresolved !== true)
+    parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
+      inner join ${cards} "c" on ${c.id} = ${listEntries.cardId} where ${and(...resolved)}`);
+  if (query.unresolved !== false)
+    parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
+      left join ${cards} "c" on false where ${and(...loose)}`);
+  const matching = sql`(${sql.join(parts, sql` union all `)}) as m`;
+  const orderBy = sql.join(
+    keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}${k.nullsLast ? ' nulls last' : ''}`)),
+    sql`, `,
+  );
+  const page = rowsOf<{ id: string; total: number }>(
+    await db.execute(sql`select m.id, count(*) over ()::int as total from ${matching}
+      order by ${orderBy} limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+  );
+  let total = Number(page[0]?.total ?? 0);
+  if (!page.length && query.page > 1) {
+    const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${matching}`));
     total = Number(count?.n ?? 0);
   }
+  if (!page.length) return { entries: [], total };
+  const rows = await db
+    .select({ e: getTableColumns(listEntries), c: cCols })
+    .from(listEntries)
+    .leftJoin(c, eq(c.id, listEntries.cardId))
+    .where(
+      inArray(
+        listEntries.id,
+        page.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.e.id, r]));
   return {
-    entries: rows.map((r) => toListEntry(r.e, r.c?.id ? (r.c as CardData) : null, query.currency)),
+    entries: page.flatMap(({ id }) => {
+      const r = byId.get(id);
+      return r ? [toListEntry(r.e, r.c?.id ? (r.c as CardData) : null, query.currency)] : [];
+    }),
     total,
   };
 }
@@ -624,7 +683,43 @@ export { createList, defaultBinder };
 
 // ---------- export ----------
 
-function exportRow(e: EntryRow, card: CardData | null): CollectionRowInput {
+/** The card columns an export line needs (the page queries take the whole card). */
+const exportCardColumns = {
+  id: c.id,
+  name: c.name,
+  set: c.set,
+  setName: c.setName,
+  collectorNumber: c.collectorNumber,
+};
+type ExportCard = { id: string; name: string; set: string; setName: string; collectorNumber: string };
+/** The entry columns an export line needs (no dates or ids to parse but the paging key). */
+const exportEntryColumns = {
+  id: listEntries.id,
+  name: listEntries.name,
+  quantity: listEntries.quantity,
+  finish: listEntries.finish,
+  condition: listEntries.condition,
+  language: listEntries.language,
+  purchasePrice: listEntries.purchasePrice,
+  purchaseCurrency: listEntries.purchaseCurrency,
+  tags: listEntries.tags,
+  unresolved: listEntries.unresolved,
+};
+type ExportEntry = Pick<
+  EntryRow,
+  | 'id'
+  | 'name'
+  | 'quantity'
+  | 'finish'
+  | 'condition'
+  | 'language'
+  | 'purchasePrice'
+  | 'purchaseCurrency'
+  | 'tags'
+  | 'unresolved'
+>;
+
+function exportRow(e: ExportEntry, card: ExportCard | null): CollectionRowInput {
   return {
     name: card?.name ?? e.name,
     setCode: card?.set ?? e.unresolved?.setCode ?? null,
@@ -641,7 +736,13 @@ function exportRow(e: EntryRow, card: CardData | null): CollectionRowInput {
   };
 }
 
-/** Streams the entries of some lists as CSV, 2,000 entries per chunk (keyset paging). */
+const EXPORT_BATCH = 5000;
+
+/**
+ * Streams the entries of some lists as CSV, EXPORT_BATCH entries per chunk (keyset paging on the
+ * entry id), reading only the few card columns a line needs: the cards' JSON (legalities, faces,
+ * images) stays in the database.
+ */
 export function exportCsv(
   db: Db,
   listIds: string[],
@@ -651,9 +752,9 @@ export function exportCsv(
     let after: string | null = null;
     let first = true;
     for (;;) {
-      const rows: Array<{ e: EntryRow; c: Partial<CardData> | null }> = listIds.length
+      const rows: Array<{ e: ExportEntry; c: ExportCard | null }> = listIds.length
         ? await db
-            .select({ e: getTableColumns(listEntries), c: cCols })
+            .select({ e: exportEntryColumns, c: exportCardColumns })
             .from(listEntries)
             .leftJoin(c, eq(c.id, listEntries.cardId))
             .where(
@@ -663,12 +764,12 @@ export function exportCsv(
               ),
             )
             .orderBy(asc(listEntries.id))
-            .limit(2000)
+            .limit(EXPORT_BATCH)
         : [];
       if (!rows.length && !first) return;
       const text = writeCollection(
         format,
-        rows.map((r) => exportRow(r.e, r.c?.id ? (r.c as CardData) : null)),
+        rows.map((r) => exportRow(r.e, r.c?.id ? r.c : null)),
       );
       if (first) yield text;
       else {
@@ -676,7 +777,7 @@ export function exportCsv(
         yield cut >= 0 ? text.slice(cut + 1) : '';
       }
       first = false;
-      if (rows.length < 2000) return;
+      if (rows.length < EXPORT_BATCH) return;
       after = rows[rows.length - 1]?.e.id ?? null;
     }
   }

@@ -98,6 +98,49 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('collection on %s', (kind) =>
     }
   });
 
+  it('finds a name substring anywhere in a word, among resolved and unresolved entries, with the right count', async () => {
+    const mid = await u.client.collection.search({ query: { name: 'SECTILE abe' } });
+    expect(mid.entries.map((e) => e.card?.name)).toEqual(['Delver of Secrets // Insectile Aberration']);
+    expect(mid.total).toBe(1);
+    const vault = await u.client.collection.search({ query: { name: 'ana vau' } });
+    expect(vault.entries.map((e) => e.card?.name)).toEqual(['Mana Vault']);
+    // `%` and `_` are literal characters, not wildcards.
+    expect((await u.client.collection.search({ query: { name: 'm_na' } })).total).toBe(0);
+    expect((await u.client.collection.search({ query: { name: '%' } })).total).toBe(0);
+
+    // An unresolved line is searched by the name it was imported with.
+    const { list: loose } = await u.client.lists.create({ body: { name: 'Loose', type: 'collection' } });
+    await u.client.lists.import({
+      params: { id: loose.id },
+      body: { content: '2 Vaultkeeper of Nowhere\n1 Mana Vault\n', format: 'plain' },
+    });
+    const both = await u.client.collection.search({ query: { name: 'vault', limit: 1 } });
+    expect(both.total).toBe(3);
+    const all = await u.client.collection.search({ query: { name: 'vault' } });
+    expect(all.entries.map((e) => e.card?.name ?? e.unresolved?.name)).toEqual([
+      'Mana Vault',
+      'Mana Vault',
+      'Vaultkeeper of Nowhere',
+    ]);
+    expect(all.entries.map((e) => e.quantity).sort()).toEqual([1, 2, 2]);
+    const page3 = await u.client.collection.search({ query: { name: 'vault', limit: 1, page: 3 } });
+    expect(page3.entries.map((e) => e.unresolved?.name)).toEqual(['Vaultkeeper of Nowhere']);
+    expect(page3.total).toBe(3);
+    const past = await u.client.collection.search({ query: { name: 'vault', limit: 1, page: 4 } });
+    expect(past.entries).toEqual([]);
+    expect(past.total).toBe(3);
+    // A Scryfall query applies to printings: the unresolved line has none to match.
+    const colorless = await u.client.collection.search({ query: { name: 'vault', scryfall: 't:artifact' } });
+    expect(colorless.total).toBe(2);
+    // The list view filters on resolution.
+    const unresolved = await u.client.lists.get({ params: { id: loose.id }, query: { unresolved: true } });
+    expect(unresolved.entries.map((e) => e.unresolved?.name)).toEqual(['Vaultkeeper of Nowhere']);
+    const resolved = await u.client.lists.get({ params: { id: loose.id }, query: { unresolved: false } });
+    expect(resolved.entries.map((e) => e.card?.name)).toEqual(['Mana Vault']);
+    expect(resolved.total).toBe(1);
+    await u.client.lists.delete({ params: { id: loose.id }, query: { keep_cards: false } });
+  });
+
   it('exports a large collection in chunks without losing rows', async () => {
     const other = await t.user();
     const { lists } = await other.client.lists.list();
