@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   COMPANION_API_URL: z.string().url().optional(),
   /** A folder of Scryfall card files loaded at start when the catalogue is empty (local runs). */
   COMPANION_SHARED_DATA: z.string().optional(),
+  /** Scryfall's API, for `cards:sync` (a mirror or a local copy can stand in). */
+  SCRYFALL_API_URL: z.string().url().default('https://api.scryfall.com'),
   COMPANION_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Turn off rate limits (benchmarks only). */
   COMPANION_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
@@ -77,6 +79,7 @@ export interface Env {
   logLevel: string;
   sharedData: string | undefined;
   rateLimit: boolean;
+  scryfallApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +130,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.COMPANION_LOG_LEVEL,
     sharedData: e.COMPANION_SHARED_DATA ? resolve(e.COMPANION_SHARED_DATA) : undefined,
     rateLimit: e.COMPANION_RATE_LIMIT === 'on',
+    scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/+$/, ''),
   };
 }
 

@@ -6,9 +6,51 @@
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { openDatabase } from '../db/client.js';
+import { openConfiguredDatabase } from '../db/client.js';
 import { ConfigError, loadEnv } from '../env.js';
-import { importCatalogue } from '../services/catalogue-import.js';
+import { type ImportProgress, type ImportResult, importCatalogue } from '../services/catalogue-import.js';
+
+/** A progress bar on a terminal (bytes read, cards imported); silent when quiet or piped. */
+export function progressBar(quiet: boolean) {
+  const bar =
+    quiet || !process.stderr.isTTY
+      ? null
+      : new cliProgress.SingleBar(
+          {
+            format: 'cards {bar} {percentage}% | {cards} cards | {mb} MB | {duration_formatted}',
+            hideCursor: true,
+          },
+          cliProgress.Presets.shades_classic,
+        );
+  let started = false;
+  return {
+    update(p: ImportProgress) {
+      if (!bar) return;
+      const total = p.totalBytes ?? Math.max(p.bytes, 1);
+      if (!started) {
+        bar.start(total, 0, { cards: 0, mb: 0 });
+        started = true;
+      }
+      bar.setTotal(Math.max(total, p.bytes));
+      bar.update(p.bytes, { cards: p.cards, mb: (p.bytes / 1e6).toFixed(1) });
+    },
+    stop() {
+      if (started) bar?.stop();
+      started = false;
+    },
+  };
+}
+
+/** The one-line summary of an import. */
+export function describeImport(result: ImportResult): string {
+  const m = result.migrations;
+  return (
+    `Imported ${result.cards} cards (${result.skipped} other objects skipped), ${result.sets} sets in ${(result.ms / 1000).toFixed(1)} s.` +
+    (m.merged || m.deleted
+      ? ` Migrations: ${m.merged} merged, ${m.deleted} deleted ids; ${m.entriesMoved} list entries moved, ${m.entriesUnresolved} flagged unresolved, ${m.deckCards} deck cards updated.`
+      : '')
+  );
+}
 
 export async function runImport(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -29,45 +71,16 @@ export async function runImport(argv: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  const database = await openDatabase({
-    databaseUrl: env.databaseUrl,
-    pgSchema: env.databaseSchema,
-    dataDir: env.databaseUrl ? undefined : env.dataDir,
-  });
-  const bar =
-    values.quiet || !process.stderr.isTTY
-      ? null
-      : new cliProgress.SingleBar(
-          {
-            format: 'cards {bar} {percentage}% | {cards} cards | {mb} MB | {duration_formatted}',
-            hideCursor: true,
-          },
-          cliProgress.Presets.shades_classic,
-        );
-  let started = false;
+  const database = await openConfiguredDatabase(env);
+  const bar = progressBar(values.quiet);
   try {
     const result = await importCatalogue(database.db, sources, {
       sets: values.sets,
       migrations: values.migrations,
-      onProgress: (p) => {
-        if (!bar) return;
-        const total = p.totalBytes ?? Math.max(p.bytes, 1);
-        if (!started) {
-          bar.start(total, 0, { cards: 0, mb: 0 });
-          started = true;
-        }
-        bar.setTotal(Math.max(total, p.bytes));
-        bar.update(p.bytes, { cards: p.cards, mb: (p.bytes / 1e6).toFixed(1) });
-      },
+      onProgress: bar.update,
     });
-    bar?.stop();
-    const m = result.migrations;
-    console.log(
-      `Imported ${result.cards} cards (${result.skipped} other objects skipped), ${result.sets} sets in ${(result.ms / 1000).toFixed(1)} s.` +
-        (m.merged || m.deleted
-          ? ` Migrations: ${m.merged} merged, ${m.deleted} deleted ids; ${m.entriesMoved} list entries moved, ${m.entriesUnresolved} flagged unresolved, ${m.deckCards} deck cards updated.`
-          : ''),
-    );
+    bar.stop();
+    console.log(describeImport(result));
     if (values.stats) {
       console.log(
         JSON.stringify({
@@ -81,21 +94,22 @@ export async function runImport(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    bar?.stop();
+    bar.stop();
     await database.close();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runImport(process.argv.slice(2)).then(
+/** Runs a command-line tool's main and exits with its code: 2 for a configuration error, 1 for a failure. */
+export function runCommand(main: (argv: string[]) => Promise<number>, describe: (error: unknown) => string) {
+  main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof ConfigError) {
-        console.error(error.message);
-        process.exit(2);
-      }
-      console.error('Import failed:', error instanceof Error ? error.message : error);
-      process.exit(1);
+      console.error(error instanceof ConfigError ? error.message : describe(error));
+      process.exit(error instanceof ConfigError ? 2 : 1);
     },
   );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCommand(runImport, (error) => `Import failed: ${error instanceof Error ? error.message : error}`);
 }

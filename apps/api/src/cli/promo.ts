@@ -10,7 +10,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, openConfiguredDatabase } from '../db/client.js';
 import { ConfigError, loadEnv } from '../env.js';
 import { createEvent } from '../services/promo.js';
 
@@ -52,11 +52,7 @@ export interface PromoCliIo {
 
 async function openConfigured(): Promise<Database> {
   const env = loadEnv();
-  return openDatabase({
-    databaseUrl: env.databaseUrl,
-    pgSchema: env.databaseSchema,
-    dataDir: env.databaseUrl ? undefined : env.dataDir,
-  });
+  return openConfiguredDatabase(env);
 }
 
 /** Runs the command line; exported so tests can drive it on their own database. */

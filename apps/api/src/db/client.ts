@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Env } from '../env.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -35,6 +36,15 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string | undefined;
   poolSize?: number;
+}
+
+/** The database the environment names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(env: Pick<Env, 'databaseUrl' | 'databaseSchema' | 'dataDir'>) {
+  return openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgSchema: env.databaseSchema,
+    dataDir: env.databaseUrl ? undefined : env.dataDir,
+  });
 }
 
 /** Opens the database and applies pending migrations. */

@@ -1,0 +1,213 @@
+/**
+ * `cards:sync` against a local stand-in for Scryfall's API (no internet here): it serves the shared
+ * Scryfall objects the way api.scryfall.com does — the bulk-data list, paged sets and migrations, and
+ * a gzip-encoded bulk file — records every request, and can answer 429 like Scryfall's rate limiter.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cardMigrations, cardSets, cards } from '../../src/db/catalogue.js';
+import type { Database } from '../../src/db/client.js';
+import { SyncError, syncCatalogue } from '../../src/services/catalogue-sync.js';
+import { openTestDatabase, storages } from '../support/database.js';
+import { HAS_SHARED_DATA, SHARED_DATA } from './shared-data.js';
+
+const DIR = join(SHARED_DATA, 'scryfall-json');
+const read = (name: string) => JSON.parse(readFileSync(join(DIR, name), 'utf8'));
+
+interface Hit {
+  path: string;
+  at: number;
+  headers: IncomingHttpHeaders;
+}
+
+function fakeScryfall(options: { throttleOnce?: string; gzip?: boolean } = {}) {
+  // One bulk file made of every shared card file: 620 card objects, 614 distinct ids.
+  const cardFiles = readdirSync(DIR).filter(
+    (f) => f.endsWith('.json') && !/sets|migrations|bulk_data/.test(f),
+  );
+  const allCards = cardFiles.flatMap((f) => {
+    const body = read(f) as unknown[] | { data?: unknown[]; cards?: unknown[] };
+    return Array.isArray(body) ? body : (body.data ?? body.cards ?? []);
+  });
+  const cardsFile = Buffer.from(JSON.stringify(allCards));
+  const setsList = read('mtg_ssm_sets.json') as { data: Array<{ code: string; name: string }> };
+  const migrationsList = read('mtg_ssm_migrations.json') as { data: unknown[] };
+  const half = Math.ceil(migrationsList.data.length / 2);
+  const hits: Hit[] = [];
+  let throttled = false;
+  let base = '';
+  const json = (res: import('node:http').ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', base);
+    hits.push({ path: url.pathname + url.search, at: performance.now(), headers: req.headers });
+    if (options.throttleOnce === url.pathname && !throttled) {
+      throttled = true;
+      res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'error', code: 'rate_limited', status: 429 }));
+      return;
+    }
+    switch (url.pathname) {
+      case '/bulk-data':
+        return json(res, {
+          object: 'list',
+          has_more: false,
+          data: [
+            { object: 'bulk_data', type: 'oracle_cards', download_uri: `${base}/files/oracle.json` },
+            {
+              object: 'bulk_data',
+              type: 'default_cards',
+              download_uri: `${base}/files/default-cards.json`,
+              updated_at: '2024-02-21T10:04:28.932Z',
+              size: cardsFile.length,
+              content_encoding: 'gzip',
+            },
+          ],
+        });
+      case '/sets':
+        return json(res, setsList);
+      case '/migrations':
+        // Two pages, linked the way Scryfall links them.
+        return url.searchParams.get('page') === '2'
+          ? json(res, { object: 'list', has_more: false, data: migrationsList.data.slice(half) })
+          : json(res, {
+              object: 'list',
+              has_more: true,
+              next_page: `${base}/migrations?page=2`,
+              data: migrationsList.data.slice(0, half),
+            });
+      case '/files/default-cards.json':
+        if (options.gzip === false) {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': cardsFile.length });
+          res.end(cardsFile);
+        } else {
+          const body = gzipSync(cardsFile);
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'content-encoding': 'gzip',
+            'content-length': body.length,
+          });
+          res.end(body);
+        }
+        return;
+      default:
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'error', status: 404 }));
+    }
+  });
+  return {
+    hits,
+    sets: setsList.data,
+    migrationsCount: migrationsList.data.length,
+    async start() {
+      await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return base;
+    },
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+const count = async (database: Database, table: typeof cards | typeof cardSets | typeof cardMigrations) => {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row?.n ?? 0;
+};
+
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('cards:sync on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind, inject('pgliteTemplate'));
+  });
+  afterAll(() => database?.close());
+
+  it('fetches sets, every migrations page and the gzip bulk file, politely, into the catalogue', async () => {
+    const scryfall = fakeScryfall();
+    const apiUrl = await scryfall.start();
+    try {
+      const progress: number[] = [];
+      const lines: string[] = [];
+      const result = await syncCatalogue(database.db, {
+        apiUrl,
+        minIntervalMs: 300,
+        onProgress: (p) => progress.push(p.cards),
+        log: (line) => lines.push(line),
+      });
+      expect(result.cards).toBe(620);
+      expect(await count(database, cards)).toBe(614);
+      // Every set of Scryfall's list is there under its own name (cards add the sets they name).
+      const stored = new Map(
+        (await database.db.select({ code: cardSets.code, name: cardSets.name }).from(cardSets)).map((r) => [
+          r.code,
+          r.name,
+        ]),
+      );
+      for (const set of scryfall.sets) expect(stored.get(set.code)).toBe(set.name);
+      expect(stored.size).toBeGreaterThanOrEqual(scryfall.sets.length);
+      expect(result.migrationsFetched).toBe(scryfall.migrationsCount);
+      expect(await count(database, cardMigrations)).toBe(scryfall.migrationsCount);
+      expect(result.updatedAt).toBe('2024-02-21T10:04:28.932Z');
+      expect(progress.at(-1)).toBe(620);
+      expect(lines.join('\n')).toMatch(/Downloading default_cards of 2024-02-21/);
+
+      expect(scryfall.hits.map((h) => h.path)).toEqual([
+        '/bulk-data',
+        '/sets',
+        '/migrations',
+        '/migrations?page=2',
+        '/files/default-cards.json',
+      ]);
+      for (const hit of scryfall.hits) {
+        expect(hit.headers['user-agent']).toMatch(/^Companion\/\S+ \(\+https?:\/\/\S+\)$/);
+        expect(hit.headers.accept).toMatch(/application\/json/);
+      }
+      // At most one request per 300 ms here (100 ms by default): the gaps as the server saw them.
+      const gaps = scryfall.hits.slice(1).map((h, i) => h.at - (scryfall.hits[i]?.at ?? 0));
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
+    } finally {
+      await scryfall.close();
+    }
+  });
+
+  it('waits out a 429 (Retry-After) and goes on; a second sync is an upsert', async () => {
+    const scryfall = fakeScryfall({ throttleOnce: '/sets', gzip: false });
+    const apiUrl = await scryfall.start();
+    try {
+      const result = await syncCatalogue(database.db, { apiUrl, minIntervalMs: 10 });
+      expect(result.cards).toBe(620);
+      expect(await count(database, cards)).toBe(614);
+      const sets = scryfall.hits.filter((h) => h.path === '/sets');
+      expect(sets).toHaveLength(2);
+      expect((sets[1]?.at ?? 0) - (sets[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);
+    } finally {
+      await scryfall.close();
+    }
+  });
+
+  it('offline, or with no such bulk file, stops with a message saying what to do', async () => {
+    const scryfall = fakeScryfall();
+    const apiUrl = await scryfall.start();
+    await scryfall.close(); // nothing listens there any more
+    const offline = syncCatalogue(database.db, { apiUrl, minIntervalMs: 0 });
+    await expect(offline).rejects.toBeInstanceOf(SyncError);
+    await expect(offline).rejects.toThrow(/Cannot reach 127\.0\.0\.1:\d+ .*cards:import <file>/);
+
+    const other = fakeScryfall();
+    const otherUrl = await other.start();
+    try {
+      await expect(
+        syncCatalogue(database.db, { apiUrl: otherUrl, bulkType: 'all_cards', minIntervalMs: 0 }),
+      ).rejects.toThrow("Scryfall's bulk-data list has no all_cards file.");
+      // Nothing was downloaded or imported after the list said no.
+      expect(other.hits.map((h) => h.path)).toEqual(['/bulk-data']);
+    } finally {
+      await other.close();
+    }
+  });
+});
