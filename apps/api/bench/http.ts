@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareRequest, signHeaders } from '@companion/sdk';
@@ -29,13 +29,39 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** Server CPU time (user + system) per request in ms, when the platform exposes it. */
+  cpuMs: number | null;
+  /** The part of cpuMs spent in the kernel (sockets), 0..1. */
+  systemShare: number | null;
+  /** Average response size (headers and body). */
+  bytes: number;
 }
+
+/**
+ * CPU seconds a process has used (Linux `/proc/<pid>/stat`, user + system, 100 ticks/s), or null.
+ * Unlike requests/s it barely depends on how busy the machine is, so it compares runs taken under
+ * different loads.
+ */
+function cpuSeconds(pid: number | undefined): { user: number; system: number } | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/** `BENCH_CPU_PROF=<folder>` writes a V8 CPU profile of each server there (`node --cpu-prof`). */
+const profileArgs = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROF)] : [];
 
 function startChild(script: string, env: Record<string, string | undefined>): Promise<ChildProcess> {
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
   return new Promise((resolveChild, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', script], {
       cwd: apiRoot,
       env: merged,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,14 +79,22 @@ function startChild(script: string, env: Record<string, string | undefined>): Pr
   });
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+async function load(url: string, headers: Record<string, string>, server: ChildProcess): Promise<Figures> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  const cpuBefore = cpuSeconds(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const cpuAfter = cpuSeconds(server.pid);
+  const user = cpuBefore && cpuAfter ? cpuAfter.user - cpuBefore.user : 0;
+  const system = cpuBefore && cpuAfter ? cpuAfter.system - cpuBefore.system : 0;
+  const measured = cpuBefore !== null && cpuAfter !== null && r.requests.total > 0;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.non2xx,
+    cpuMs: measured ? ((user + system) * 1000) / r.requests.total : null,
+    systemShare: measured && user + system > 0 ? system / (user + system) : null,
+    bytes: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
   };
 }
 
@@ -146,7 +180,7 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
     if (check.status !== 200 || body.decks?.length !== 50) {
       throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(body).slice(0, 300)}`);
     }
-    return await load(`http://127.0.0.1:${port}/user/decks`, headers);
+    return await load(`http://127.0.0.1:${port}/user/decks`, headers, server);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -163,18 +197,22 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
 async function benchHello(): Promise<Figures> {
   const child = await startChild('bench/hello.ts', { PORT: '8796' });
   try {
-    return await load('http://127.0.0.1:8796/hello', {});
+    return await load('http://127.0.0.1:8796/hello', {}, child);
   } finally {
     child.kill('SIGTERM');
   }
 }
 
 const fmt = (f: Figures) =>
-  `${Math.round(f.rps).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}`;
+  `${Math.round(f.rps).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms` +
+  `${f.cpuMs === null ? '' : `, server CPU ${f.cpuMs.toFixed(3)} ms/request (${Math.round((f.systemShare ?? 0) * 100)}% kernel)`}` +
+  `, ${Math.round(f.bytes).toLocaleString('en-US')} B/response${f.errors ? `, ${f.errors} errors` : ''}`;
 
 export async function run(): Promise<void> {
   const hello = await benchHello();
-  console.log(`api      hello-world (bare Fastify), ${CONNECTIONS} connections: ${fmt(hello)}`);
+  console.log(
+    `api      hello-world (bare Fastify), ${CONNECTIONS} connections: ${fmt(hello)} (load average ${loadavg()[0]?.toFixed(1)})`,
+  );
   const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
   for (const kind of kinds) {
     const f = await benchStorage(kind);

@@ -3,7 +3,8 @@ import { run as runCatalogue } from './catalogue.js';
 import { run as runHttp } from './http.js';
 import { run as runLive } from './live.js';
 
-const only = process.argv[2];
+// `pnpm bench -- live` passes the `--` through: skip it.
+const only = process.argv.slice(2).find((arg) => arg !== '--');
 if (!only || only === 'http') await runHttp();
 if (!only || only === 'catalogue') await runCatalogue();
 if (!only || only === 'live') await runLive();

@@ -21,6 +21,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
 const OVERLAYS = Number(process.env.LIVE_BENCH_OVERLAYS ?? 1000);
 const MESSAGES = Number(process.env.LIVE_BENCH_MESSAGES ?? 40);
+/** Messages sent first and not counted, so that the figures are not those of code still being compiled. */
+const WARMUP = Number(process.env.LIVE_BENCH_WARMUP ?? 5);
 const CONCURRENCY = Number(process.env.LIVE_BENCH_CONCURRENCY ?? 50);
 const INTERVAL_MS = 100; // below the per-sender rate limit (20/s)
 const TARGET_P99_MS = 50;
@@ -155,7 +157,10 @@ async function connectOverlays(port: number, token: string, count: number) {
   return { overlays, total, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }
 
-/** Sends MESSAGES text messages and records, for each overlay, how long each took to arrive. */
+/**
+ * Sends WARMUP then MESSAGES text messages and records, for each overlay, how long each of the
+ * MESSAGES took to arrive (the warm-up ones are delivered and checked, not counted).
+ */
 async function fanOut(senderPort: number, session: string, overlays: Overlay[]) {
   const sender = new WebSocket(
     `ws://127.0.0.1:${senderPort}/live?token=${encodeURIComponent(session)}&role=sender`,
@@ -177,7 +182,12 @@ async function fanOut(senderPort: number, session: string, overlays: Overlay[]) 
       if (pending === 0) done();
     };
   }
-  for (let i = 0; i < MESSAGES; i += 1) {
+  let counting = false;
+  for (let i = 0; i < WARMUP + MESSAGES; i += 1) {
+    if (i === WARMUP) {
+      latencies.length = 0;
+      counting = true;
+    }
     const id = randomUUID();
     pending += overlays.length;
     const all = new Promise<void>((ok) => {
@@ -186,7 +196,15 @@ async function fanOut(senderPort: number, session: string, overlays: Overlay[]) 
     sentAt.set(id, performance.now());
     sender.send(JSON.stringify({ kind: 'send', id, message: { type: 'text', text: `Bench ${i}` } }));
     const timeout = new Promise<void>((_, fail) =>
-      setTimeout(() => fail(new Error(`message ${i}: ${pending} deliveries missing after 10 s`)), 10_000),
+      setTimeout(
+        () =>
+          fail(
+            new Error(
+              `message ${i}${counting ? '' : ' (warm-up)'}: ${pending} deliveries missing after 10 s`,
+            ),
+          ),
+        10_000,
+      ),
     );
     await Promise.race([all, timeout]);
     await new Promise((r) => setTimeout(r, INTERVAL_MS));
@@ -218,7 +236,7 @@ async function scenario(label: string, redisUrl: string | undefined): Promise<vo
     const fan = await fanOut(portA, credentials.session, overlays);
     console.log(
       `live     ${label}: connect ${OVERLAYS} overlays (${CONCURRENCY} at a time) in ${ms(connect.total)} (each to hello: p50 ${ms(connect.p50)}, p99 ${ms(connect.p99)}); ` +
-        `fan-out of ${MESSAGES} messages (${fan.deliveries.toLocaleString('en-US')} deliveries): p50 ${ms(fan.p50)}, p99 ${ms(fan.p99)} (${verdict(fan.p99)})`,
+        `fan-out of ${MESSAGES} messages after ${WARMUP} warm-up (${fan.deliveries.toLocaleString('en-US')} deliveries): p50 ${ms(fan.p50)}, p99 ${ms(fan.p99)} (${verdict(fan.p99)})`,
     );
   } finally {
     for (const o of overlays) o.ws.terminate();

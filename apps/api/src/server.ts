@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { IdentityVerifier } from './auth/firebase.js';
-import { type Database, openDatabase } from './db/client.js';
+import { type Database, openConfiguredDatabase } from './db/client.js';
 import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
 import { ApiError, fromDatabaseError } from './http/errors.js';
@@ -47,13 +47,7 @@ export interface BuildOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export async function buildServer(env: Env, options: BuildOptions = {}): Promise<Server> {
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: env.databaseUrl,
-      pgSchema: env.databaseSchema,
-      dataDir: env.databaseUrl ? undefined : env.dataDir,
-    }));
+  const database = options.database ?? (await openConfiguredDatabase(env));
   await seedFormats(database.db);
   const services = createServices(env, database, options.identity);
 

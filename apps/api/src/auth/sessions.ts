@@ -15,12 +15,15 @@ export interface SessionStore {
   rotateStreaming(userId: string): Promise<{ token: string; createdAt: Date }>;
   /** Drops cached look-ups of this user's sessions (call after changing the user's row). */
   forgetUser(userId: string): void;
+  /** Drops the cached look-up of one session (revoked on another instance). */
+  forgetSession(sessionId: string): void;
 }
 
 /**
  * How long a resolved session (with its user row) is reused without asking the database. Within
- * this instance, revocation and changes to the user drop the entry at once; another instance may
- * accept a revoked token for at most this long.
+ * this instance, revocation and changes to the user drop the entry at once. Revocations (logout,
+ * streaming token rotation) reach the other instances over the live bus (Redis), which drop their
+ * entry at once too; other changes to the user's row show there after at most this long.
  */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -81,6 +84,9 @@ export function createSessionStore(db: Db, ttlMs: number, cacheMs = SESSION_CACH
     },
     forgetUser(userId) {
       drop((v) => v.user.id === userId);
+    },
+    forgetSession(sessionId) {
+      drop((v) => v.sessionId === sessionId);
     },
     async revoke(sessionId) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));

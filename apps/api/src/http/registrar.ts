@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppServices } from '../services/app.js';
 import type { Caller, HandlerInput, IdentityClaims } from './context.js';
 import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
+import { JsonText } from './json-text.js';
 import { verifySignature } from './signature.js';
 
 export interface UploadedFile {
@@ -20,7 +21,7 @@ type ResultOf<E extends AnyEndpoint> =
 
 export type Handler<E extends AnyEndpoint> = (
   input: HandlerInput<Out<E['params']>, Out<E['query']>, BodyOf<E>>,
-) => Promise<ResultOf<E>>;
+) => Promise<ResultOf<E> | JsonText<ResultOf<E>>>;
 
 export interface RouteOptions {
   /** Largest accepted body in bytes (default 1 MiB). */
@@ -197,8 +198,11 @@ export function createRegistrar(app: FastifyInstance, services: AppServices): Re
             reply.type('text/csv; charset=utf-8');
             return result;
           }
+          const text = result instanceof JsonText ? result.text : undefined;
           if (validateResponses) {
-            const checked = endpoint.response.safeParse(result);
+            const checked = endpoint.response.safeParse(
+              text === undefined ? result : JSON.parse(text.toString()),
+            );
             if (!checked.success) {
               request.log.error(
                 { issues: checked.error.issues.slice(0, 5), route: endpoint.path },
@@ -206,6 +210,10 @@ export function createRegistrar(app: FastifyInstance, services: AppServices): Re
               );
               throw new ApiError(500, ErrorCode.INTERNAL, 'The server produced an invalid response.');
             }
+          }
+          if (text !== undefined) {
+            reply.type('application/json; charset=utf-8');
+            return text;
           }
           return result;
         },

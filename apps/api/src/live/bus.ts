@@ -11,12 +11,17 @@ export interface LiveEnvelope {
   json: string;
 }
 
-/** Tells every instance to disconnect sockets whose credentials were revoked. */
+/**
+ * Tells every instance to disconnect sockets whose credentials were revoked (and to drop cached
+ * copies of them), or to drop cached data that changed.
+ */
 export type LiveRevocation =
   /** The streaming token was rotated: close the user's overlays except those using `keepTokenHash`. */
   | { kind: 'streaming'; userId: string; keepTokenHash?: string }
   /** A session was revoked (logout): close the sockets opened with it. */
-  | { kind: 'session'; userId: string; sessionId: string };
+  | { kind: 'session'; userId: string; sessionId: string }
+  /** The user's decks (or their games) changed: drop cached deck lists. No socket is closed. */
+  | { kind: 'decks'; userId: string };
 
 export type PublishResult = { seq: number; duplicate: boolean; frame?: MessageFrame };
 

@@ -316,6 +316,7 @@ export class LiveHub {
   }
 
   private applyRevocation(revocation: LiveRevocation): void {
+    if (revocation.kind === 'decks') return;
     const set = this.byUser.get(revocation.userId);
     if (!set) return;
     for (const conn of [...set]) {

@@ -67,6 +67,16 @@ export async function registerLive(
           onError: (error) => app.log.warn({ err: error }, 'live: redis'),
         })
       : createMemoryBus());
+  // Revocations reach every instance: each drops its cached look-up of the session (or of the
+  // user's streaming token) at once instead of accepting it until the cache entry expires.
+  bus.onRevoke((revocation) => {
+    if (revocation.kind === 'session') sessions.forgetSession(revocation.sessionId);
+    else if (revocation.kind === 'streaming') sessions.forgetUser(revocation.userId);
+    else services.deckLists.forget([revocation.userId]);
+  });
+  services.deckLists.announce = async (ownerIds) => {
+    await Promise.all(ownerIds.map((userId) => bus.revoke({ kind: 'decks', userId })));
+  };
   const hub = new LiveHub(bus, limits, app.log);
   app.decorate('live', hub);
 

@@ -3,7 +3,6 @@ import { forbidden, notFound } from '../http/errors.js';
 import type { Registrar } from '../http/registrar.js';
 import type { AppServices } from '../services/app.js';
 import { checkBracket } from '../services/bracket.js';
-import { listDeckSummaries } from '../services/deck-summary.js';
 import {
   canViewOwnerOf,
   createDeck,
@@ -21,7 +20,16 @@ import { signedIn } from './user.js';
 
 /** Decks (owner writes; visibility follows the owner's profile setting) and the user deck lists. */
 export function registerDeckRoutes(r: Registrar, s: AppServices): void {
-  const summaries = (ownerId: string, archived: boolean) => listDeckSummaries(s.db, ownerId, archived);
+  // Built as JSON by the database, kept encoded per owner and sent as is: the most requested calls.
+  const summaries = (ownerId: string, archived: boolean) => s.deckLists.get(ownerId, archived);
+  /** A write to the owner's decks: their cached lists go, on every instance (even if it failed half-way). */
+  const writing = async <T>(ownerId: string, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } finally {
+      await s.deckLists.changed([ownerId]);
+    }
+  };
 
   r.route(contract.decks.get, async ({ caller, params, query }) => {
     const { user } = signedIn(caller);
@@ -38,7 +46,7 @@ export function registerDeckRoutes(r: Registrar, s: AppServices): void {
     contract.decks.create,
     async ({ caller, body }) => {
       const { user } = signedIn(caller);
-      const { deck, unresolved } = await createDeck(s.db, user.id, body);
+      const { deck, unresolved } = await writing(user.id, () => createDeck(s.db, user.id, body));
       return { deck: await deckDto(s.db, deck, user.id), unresolved };
     },
     { bodyLimit: 1024 * 1024 },
@@ -47,43 +55,47 @@ export function registerDeckRoutes(r: Registrar, s: AppServices): void {
   r.route(contract.decks.update, async ({ caller, params, body }) => {
     const { user } = signedIn(caller);
     const current = await ownDeck(s.db, params.id, user.id);
-    const { deck, unresolved } = await updateDeck(s.db, current, body);
+    const { deck, unresolved } = await writing(user.id, () => updateDeck(s.db, current, body));
     return { deck: await deckDto(s.db, deck, user.id), unresolved };
   });
 
   r.route(contract.decks.setBracket, async ({ caller, params, body }) => {
     const { user } = signedIn(caller);
-    const deck = await setBracket(s.db, await ownDeck(s.db, params.id, user.id), body.bracket);
+    const current = await ownDeck(s.db, params.id, user.id);
+    const deck = await writing(user.id, () => setBracket(s.db, current, body.bracket));
     const dto = await deckDto(s.db, deck, user.id);
     return { deck: dto, check: checkBracket(deck.bracket, dto.bracketCheck.gameChangers) };
   });
 
   r.route(contract.decks.archive, async ({ caller, params }) => {
     const { user } = signedIn(caller);
-    const deck = await setArchived(s.db, await ownDeck(s.db, params.id, user.id), true);
+    const current = await ownDeck(s.db, params.id, user.id);
+    const deck = await writing(user.id, () => setArchived(s.db, current, true));
     return { deck: await deckDto(s.db, deck, user.id) };
   });
 
   r.route(contract.decks.restore, async ({ caller, params }) => {
     const { user } = signedIn(caller);
-    const deck = await setArchived(s.db, await ownDeck(s.db, params.id, user.id), false);
+    const current = await ownDeck(s.db, params.id, user.id);
+    const deck = await writing(user.id, () => setArchived(s.db, current, false));
     return { deck: await deckDto(s.db, deck, user.id) };
   });
 
   r.route(contract.decks.deletePermanently, async ({ caller, params }) => {
     const { user } = signedIn(caller);
-    await deleteDeck(s.db, await ownDeck(s.db, params.id, user.id));
+    const current = await ownDeck(s.db, params.id, user.id);
+    await writing(user.id, () => deleteDeck(s.db, current));
     return { ok: true as const };
   });
 
   r.route(contract.user.decks, async ({ caller }) => {
     const { user } = signedIn(caller);
-    return { decks: await summaries(user.id, false) };
+    return summaries(user.id, false);
   });
 
   r.route(contract.user.archivedDecks, async ({ caller }) => {
     const { user } = signedIn(caller);
-    return { decks: await summaries(user.id, true) };
+    return summaries(user.id, true);
   });
 
   r.route(contract.user.decksById, async ({ caller, params }) => {
@@ -91,6 +103,6 @@ export function registerDeckRoutes(r: Registrar, s: AppServices): void {
     const owner = params.id === user.id ? user : await s.users.byId(params.id);
     if (!owner) throw notFound('That user');
     if (!(await canViewOwnerOf(s.db, user.id, owner.id))) throw forbidden();
-    return { decks: await summaries(owner.id, false) };
+    return summaries(owner.id, false);
   });
 }

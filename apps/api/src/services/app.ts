@@ -3,6 +3,7 @@ import { createFirebaseVerifier, type IdentityVerifier } from '../auth/firebase.
 import { createSessionStore, type SessionStore } from '../auth/sessions.js';
 import type { Database, Db } from '../db/client.js';
 import type { Env } from '../env.js';
+import { createDeckListCache, type DeckListCache } from './deck-lists.js';
 import { createUserService, type UserService } from './users.js';
 
 /** Everything a route needs, built once per server. */
@@ -13,6 +14,8 @@ export interface AppServices {
   identity: IdentityVerifier;
   sessions: SessionStore;
   users: UserService;
+  /** Deck lists per owner, cached (`GET /user/decks` and friends). */
+  deckLists: DeckListCache;
   startedAt: number;
   /** Number of printings and sets in the card catalogue. */
   catalogueCounts(): Promise<{ cards: number; sets: number }>;
@@ -29,6 +32,7 @@ export function createServices(env: Env, database: Database, identity?: Identity
     identity: verifier,
     sessions,
     users: createUserService(db, env, verifier, (userId) => sessions.forgetUser(userId)),
+    deckLists: createDeckListCache(db),
     startedAt: Date.now(),
     async catalogueCounts() {
       // The catalogue tables may not exist on a database migrated before the catalogue was added.

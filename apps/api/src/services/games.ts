@@ -21,6 +21,7 @@ import {
 import type { UserRow } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { forgetTargets, type NoteDto, notesFor, setTags, type TagDto, tagsFor } from './annotations.js';
+import type { DeckListCache } from './deck-lists.js';
 import { sortColors } from './deck-summary.js';
 import { iso } from './dto.js';
 import type { UserService } from './users.js';
@@ -87,7 +88,13 @@ export interface GameDto {
 export interface GameDeps {
   db: Db;
   users: Pick<UserService, 'summary'>;
+  /** Told which players' deck lists a game write changed (record, last played). */
+  deckLists?: Pick<DeckListCache, 'changed'>;
 }
+
+/** The players whose deck lists a game changes (a deck in a game belongs to its player). */
+const deckOwners = (players: Array<{ userId: string | null; deckId: string | null }>) =>
+  players.flatMap((p) => (p.deckId && p.userId ? [p.userId] : []));
 
 const invalid = (path: string, message: string) =>
   badRequest(`Invalid ${path}: ${message}`, [{ path, message }]);
@@ -369,8 +376,10 @@ export async function touchPlaygroups(db: Db, ids: Array<string | null | undefin
 }
 
 export async function createGame(deps: GameDeps, caller: UserRow, input: GameInput): Promise<GameDto> {
+  const owners: string[] = [];
   const id = await deps.db.transaction(async (tx) => {
     const players = await checkInput(tx, caller, input, null, []);
+    owners.push(...deckOwners(players));
     const [game] = await tx
       .insert(games)
       .values({
@@ -396,6 +405,7 @@ export async function createGame(deps: GameDeps, caller: UserRow, input: GameInp
       await tx.update(gameSets).set({ updatedAt: new Date() }).where(eq(gameSets.id, game.setId));
     return game.id;
   });
+  await deps.deckLists?.changed(owners);
   return getGame(deps, caller.id, id);
 }
 
@@ -412,6 +422,7 @@ export async function updateGame(
   id: string,
   input: GameInput,
 ): Promise<GameDto> {
+  const owners: string[] = [];
   await deps.db.transaction(async (tx) => {
     const game = await editableGame(tx, caller.id, id);
     const before = await tx
@@ -443,17 +454,21 @@ export async function updateGame(
     if (input.tags) await setTags(tx, caller.id, 'game', game.id, input.tags);
     await refreshLastPlayed(tx, [...before.map((p) => p.deckId), ...players.map((p) => p.deckId)]);
     await touchPlaygroups(tx, [game.playgroupId, input.playgroupId]);
+    owners.push(...deckOwners(before), ...deckOwners(players));
   });
+  await deps.deckLists?.changed(owners);
   return getGame(deps, caller.id, id);
 }
 
 export async function deleteGame(deps: GameDeps, caller: UserRow, id: string): Promise<void> {
+  const owners: string[] = [];
   await deps.db.transaction(async (tx) => {
     const game = await editableGame(tx, caller.id, id);
     const before = await tx
-      .select({ deckId: gamePlayers.deckId })
+      .select({ userId: gamePlayers.userId, deckId: gamePlayers.deckId })
       .from(gamePlayers)
       .where(eq(gamePlayers.gameId, game.id));
+    owners.push(...deckOwners(before));
     await tx.delete(games).where(eq(games.id, game.id));
     await forgetTargets(tx, 'game', [game.id]);
     await refreshLastPlayed(
@@ -462,6 +477,7 @@ export async function deleteGame(deps: GameDeps, caller: UserRow, id: string): P
     );
     await touchPlaygroups(tx, [game.playgroupId]);
   });
+  await deps.deckLists?.changed(owners);
 }
 
 /** Games of a set (visible to whoever sees the set), oldest first. */

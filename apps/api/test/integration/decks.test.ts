@@ -1,4 +1,5 @@
 import { isForbiddenError, isNotFoundError } from '@companion/sdk';
+import { DeckSummary } from '@companion/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 import { HAS_SHARED_DATA, loadSharedCatalogue } from './shared-data.js';
@@ -193,6 +194,10 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     const listed = (await owner.client.user.decks()).decks.find((d) => d.id === deck.id);
     expect(listed).toMatchObject({ games: 1, wins: 1 });
     expect(listed?.commanders[0]?.image).toMatch(/^https:/);
+    // The list is built as JSON by the database: the same summary as the deck's own (built in code).
+    const { deck: full } = await owner.client.decks.get({ params: { id: deck.id } });
+    expect(Object.keys(listed ?? {}).sort()).toEqual(Object.keys(DeckSummary.shape).sort());
+    expect(full).toMatchObject(listed ?? {});
     await owner.client.decks.deletePermanently({ params: { id: deck.id } });
     expect(
       isNotFoundError(await owner.client.decks.get({ params: { id: deck.id } }).catch((e: unknown) => e)),

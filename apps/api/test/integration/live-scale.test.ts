@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@companion/sdk';
+import { createClient, isSessionExpiredError } from '@companion/sdk';
 import type { LiveMessage } from '@companion/sdk/contract';
 import {
   createLiveClient,
@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { SESSION_CACHE_MS } from '../../src/auth/sessions.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { parseEnv } from '../../src/env.js';
 import { type BuildOptions, buildServer, type Server } from '../../src/server.js';
@@ -86,6 +87,19 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(20);
   }
+}
+/**
+ * Asks `check` again until it holds, and returns how long that took. Another instance hears of a
+ * change through Redis, a moment after the call that made it returned, so "at once" here means
+ * "well within the cache's lifetime", and the caller checks that figure.
+ */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+  return Date.now() - start;
 }
 const opened = (c: LiveClient) => until(() => c.status === 'open', 'the live client to open');
 const texts = (frames: LiveMessageFrame[]) =>
@@ -258,5 +272,43 @@ describe.runIf(redisUrl)('live channel across two instances (Redis)', () => {
       overlay.client.close();
       sender.client.close();
     }
+  });
+
+  it('a logout on A ends the session on B at once, though B had it cached (and a new deck shows there)', async () => {
+    const identity = new EmulatorIdentity(inject('emulatorHost'));
+    const account = await identity.signUp();
+    await identity.verifyEmail(account.uid);
+    const { idToken } = await identity.signIn(account.email, account.password);
+    const signin = (url: string) =>
+      createClient({ baseUrl: url, apiKey: TEST_API_KEY, secret: TEST_SECRET, retry: 0 });
+    const session = await signin(a.url).auth.signin({ identityToken: idToken, body: { locale: 'en' } });
+    const on = (url: string) =>
+      createClient({
+        baseUrl: url,
+        apiKey: TEST_API_KEY,
+        secret: TEST_SECRET,
+        retry: 0,
+        credentials: () => ({ token: session.token, userId: session.user.id }),
+      });
+    // B resolves the session (and keeps it for SESSION_CACHE_MS)...
+    expect((await on(b.url).user.me()).user.id).toBe(session.user.id);
+    // (B keeps the deck list too; a deck created on A shows on B at once.)
+    expect((await on(b.url).user.decks()).decks).toEqual([]);
+    const { deck } = await on(a.url).decks.create({ body: { name: 'Made on A', formatId: 'commander' } });
+    const deckShown = await eventually(
+      async () => (await on(b.url).user.decks()).decks.some((d) => d.name === deck.name),
+      'the new deck on B',
+      SESSION_CACHE_MS,
+    );
+    await on(a.url).auth.logout();
+    // ...and refuses it right after the logout on A, well within that time.
+    const refusedAfter = await eventually(
+      async () => isSessionExpiredError(await on(b.url).user.me().catch((e: unknown) => e)),
+      'B to refuse the session',
+      SESSION_CACHE_MS,
+    );
+    // Without the bus message B would answer from its caches for SESSION_CACHE_MS (5 s).
+    expect(deckShown).toBeLessThan(SESSION_CACHE_MS / 5);
+    expect(refusedAfter).toBeLessThan(SESSION_CACHE_MS / 5);
   });
 });
