@@ -18,12 +18,15 @@ export {
   createClient,
   type DomainClient,
   type EndpointFunction,
+  endpoints,
+  hasSchemas,
   type PreparedRequest,
   prepareRequest,
   sha256Hex,
   sign,
   signHeaders,
 } from './client/index.js';
+export type { AnyEndpoint } from './contract/endpoint.js';
 export {
   buildQueryString,
   canonicalString,
@@ -32,4 +35,5 @@ export {
   HEADERS,
   UNSIGNED_PAYLOAD,
 } from './contract/protocol.js';
+export type { Callable, EndpointOf, EndpointRef, Endpoints } from './contract/refs.js';
 export * from './errors/index.js';

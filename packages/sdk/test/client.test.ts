@@ -10,7 +10,8 @@ import {
   fillPath,
   listEndpoints,
 } from '../src/contract/index.js';
-import { createClient } from '../src/index.js';
+import { endpointTable } from '../src/contract/table.js';
+import { createClient, endpoints } from '../src/index.js';
 import { HttpRecorder } from './http-recorder.js';
 
 setFaker(faker);
@@ -240,5 +241,63 @@ describe('client behaviour', () => {
     server.replyOnce({ status: 200, body: { formats: [] } });
     const client = createClient({ baseUrl: server.url, apiKey: API_KEY, secret: SECRET });
     await expect(client.call(contract.system.formats)).resolves.toEqual({ formats: [] });
+  });
+
+  it('answers a reference like its contract entry: arguments and response checked', async () => {
+    const client = createClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      secret: SECRET,
+      credentials: () => credentials,
+    });
+    await expect(
+      client.call(endpoints.decks.setBracket, { params: { id: 'd1' }, body: { bracket: 9 } as never }),
+    ).rejects.toMatchObject({
+      kind: 'validation',
+      side: 'request',
+      validationIssues: [{ path: 'body.bracket' }],
+    });
+    expect(server.requests).toHaveLength(0);
+    server.replyOnce({ status: 200, body: { formats: 'not a list' } });
+    await expect(client.call(endpoints.system.formats)).rejects.toMatchObject({
+      kind: 'validation',
+      side: 'response',
+    });
+  });
+
+  it('sends and returns as is without validation (no schema needed)', async () => {
+    const client = createClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      secret: SECRET,
+      credentials: () => credentials,
+      validateRequests: false,
+      validateResponses: false,
+    });
+    server.replyOnce({ status: 200, body: { formats: 'not a list' } });
+    await expect(client.system.formats()).resolves.toEqual({ formats: 'not a list' });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('endpoints (the contract without schemas)', () => {
+  it('matches the contract: regenerate src/client/endpoints.ts with scripts/build-endpoints.ts', () => {
+    expect(JSON.parse(JSON.stringify(endpoints))).toEqual(endpointTable());
+  });
+
+  it('holds no schema', () => {
+    for (const refs of Object.values(endpoints)) {
+      for (const ref of Object.values(refs))
+        expect(Object.keys(ref).sort()).toEqual([
+          'auth',
+          'bodyType',
+          'domain',
+          'method',
+          'name',
+          'path',
+          'responseType',
+          'status',
+        ]);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { AnyEndpoint } from '../contract/endpoint.js';
-import { type Contract, contract } from '../contract/index.js';
+import type { Contract } from '../contract/index.js';
 import { HEADERS } from '../contract/protocol.js';
+import type { Callable, EndpointRef } from '../contract/refs.js';
 import {
   CompanionError,
   errorFromResponse,
@@ -12,7 +13,8 @@ import {
   UnverifiedError,
   ValidationError,
 } from '../errors/errors.js';
-import { prepareRequest, signHeaders, toIssues } from './request.js';
+import { endpoints } from './endpoints.js';
+import { hasSchemas, prepareRequest, signHeaders, toIssues } from './request.js';
 import type { CallArgs, CallOptions, CallResult, ContractClient, Credentials } from './types.js';
 
 export interface ClientOptions {
@@ -33,7 +35,10 @@ export interface ClientOptions {
   timeout?: number;
   /** Retries for GET requests on network errors, 408, 429 and 5xx (default 2). Other methods never retry. */
   retry?: number;
-  /** Parse responses with the contract's schemas (default true). */
+  /**
+   * Parse responses with the contract's schemas (default true). The schemas (zod and the contract)
+   * load on the first call that needs them: a client with both checks off never loads them.
+   */
   validateResponses?: boolean;
   /** Check arguments against the contract before sending (default true; servers' tests turn it off). */
   validateRequests?: boolean;
@@ -45,7 +50,7 @@ export interface ClientOptions {
 
 export type CompanionClient = ContractClient & {
   /** Calls any contract entry. */
-  call<E extends AnyEndpoint>(endpoint: E, args?: CallArgs<E>, options?: CallOptions): Promise<CallResult<E>>;
+  call<E extends Callable>(endpoint: E, args?: CallArgs<E>, options?: CallOptions): Promise<CallResult<E>>;
   readonly options: Readonly<ClientOptions>;
 };
 
@@ -55,6 +60,19 @@ function parseRetryAfter(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return seconds;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+let contractModule: Promise<typeof import('../contract/index.js')> | undefined;
+/** The contract entry (with its schemas) of a reference; the contract module loads once, on demand. */
+async function withSchemas(endpoint: Callable): Promise<AnyEndpoint> {
+  if (hasSchemas(endpoint)) return endpoint;
+  contractModule ??= import('../contract/index.js');
+  const { contract } = await contractModule;
+  const entry = (contract as unknown as Record<string, Record<string, AnyEndpoint>>)[endpoint.domain]?.[
+    endpoint.name
+  ];
+  if (!entry) throw new TypeError(`No contract entry ${endpoint.domain}.${endpoint.name}`);
+  return entry;
 }
 
 /**
@@ -67,6 +85,7 @@ export function createClient(options: ClientOptions): CompanionClient {
   const signing = { apiKey: options.apiKey, secret: options.secret, device: options.device ?? 'web' };
   const now = options.now ?? Date.now;
   const validateResponses = options.validateResponses ?? true;
+  const validateRequests = options.validateRequests ?? true;
   const http = ky.create({
     timeout: options.timeout ?? 30_000,
     throwHttpErrors: true,
@@ -81,18 +100,20 @@ export function createClient(options: ClientOptions): CompanionClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  async function call<E extends AnyEndpoint>(
-    endpoint: E,
+  async function call<E extends Callable>(
+    ref: E,
     args?: CallArgs<E>,
     callOptions: CallOptions = {},
   ): Promise<CallResult<E>> {
+    const endpoint: Callable =
+      (validateRequests || validateResponses) && !hasSchemas(ref) ? await withSchemas(ref) : ref;
     const prepared = prepareRequest(
       endpoint,
       args as Parameters<typeof prepareRequest>[1],
       signing,
       options.credentials?.(),
       callOptions.headers,
-      options.validateRequests ?? true,
+      validateRequests,
     );
     const url = baseUrl + prepared.pathWithQuery;
     const requestInfo = () => ({ method: prepared.method, url, headers: redactHeaders(prepared.headers) });
@@ -140,7 +161,7 @@ export function createClient(options: ClientOptions): CompanionClient {
         cause,
       });
     }
-    if (!validateResponses) return data as CallResult<E>;
+    if (!validateResponses || !hasSchemas(endpoint)) return data as CallResult<E>;
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
       throw new ValidationError('response', toIssues(parsed.error), {
@@ -194,13 +215,13 @@ export function createClient(options: ClientOptions): CompanionClient {
   }
 
   const client = { call, options } as CompanionClient;
-  for (const [domain, endpoints] of Object.entries(contract) as Array<
-    [keyof Contract, Record<string, AnyEndpoint>]
+  for (const [domain, refs] of Object.entries(endpoints) as Array<
+    [keyof Contract, Record<string, EndpointRef>]
   >) {
     const domainClient: Record<string, unknown> = {};
-    for (const [name, ep] of Object.entries(endpoints)) {
+    for (const [name, ep] of Object.entries(refs)) {
       domainClient[name] = (args?: unknown, callOptions?: CallOptions) =>
-        call(ep, args as CallArgs<AnyEndpoint>, callOptions);
+        call(ep, args as CallArgs<EndpointRef>, callOptions);
     }
     (client as unknown as Record<string, unknown>)[domain] = domainClient;
   }

@@ -1,5 +1,6 @@
 export { type ClientOptions, type CompanionClient, createClient } from './client.js';
-export { type PreparedRequest, prepareRequest, signHeaders } from './request.js';
+export { endpoints } from './endpoints.js';
+export { hasSchemas, type PreparedRequest, prepareRequest, signHeaders } from './request.js';
 export { sha256Hex, sign } from './signing.js';
 export type {
   CallArgs,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AnyEndpoint } from '../contract/endpoint.js';
 import { fillPath, UNAUTHENTICATED_PATHS } from '../contract/endpoint.js';
 import { buildQueryString, HEADERS, UNSIGNED_PAYLOAD } from '../contract/protocol.js';
+import type { Callable } from '../contract/refs.js';
 import { ValidationError, type ValidationIssue } from '../errors/errors.js';
 import { sha256Hex, sign } from './signing.js';
 import type { Credentials } from './types.js';
@@ -54,12 +55,18 @@ export function requestId(): string {
   return `${Date.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/** True when `endpoint` is a contract entry with its schemas (not a reference). */
+export function hasSchemas(endpoint: Callable): endpoint is AnyEndpoint {
+  return 'response' in endpoint;
+}
+
 /**
  * Validates the arguments against the contract and builds path, query, body and headers.
- * Throws a request-side `ValidationError` naming the offending field.
+ * Throws a request-side `ValidationError` naming the offending field. Validating needs the contract
+ * entry: a reference (schemas not loaded) with `validate` set is an error.
  */
 export function prepareRequest(
-  endpoint: AnyEndpoint,
+  endpoint: Callable,
   args: { params?: unknown; query?: unknown; body?: unknown; identityToken?: string } | undefined,
   config: SigningConfig,
   credentials: Credentials | null | undefined,
@@ -68,6 +75,11 @@ export function prepareRequest(
 ): PreparedRequest {
   const a = args ?? {};
   if (validate) {
+    if (!hasSchemas(endpoint)) {
+      throw new TypeError(
+        `Validating ${endpoint.method} ${endpoint.path} needs its contract entry, not a reference`,
+      );
+    }
     check(endpoint.params, a.params, 'params');
     check(endpoint.query, a.query, 'query');
     if (endpoint.body) check(endpoint.body, a.body, 'body');

@@ -1,12 +1,15 @@
 import type { z } from 'zod';
 import type { AnyEndpoint } from '../contract/endpoint.js';
 import type { Contract } from '../contract/index.js';
+import type { Callable, EndpointOf } from '../contract/refs.js';
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type RequiredIfNeeded<K extends string, T> = Partial<T> extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /** Arguments of a call: `params`, `query` and `body` as its contract entry declares them. */
-export type CallArgs<E extends AnyEndpoint> = (E['params'] extends z.ZodType
+export type CallArgs<C extends Callable> = ArgsOf<EndpointOf<C>>;
+
+type ArgsOf<E extends AnyEndpoint> = (E['params'] extends z.ZodType
   ? RequiredIfNeeded<'params', InputOf<E['params']>>
   : unknown) &
   (E['query'] extends z.ZodType ? RequiredIfNeeded<'query', InputOf<E['query']>> : unknown) &
@@ -14,7 +17,7 @@ export type CallArgs<E extends AnyEndpoint> = (E['params'] extends z.ZodType
   (E['auth'] extends 'identity' ? { identityToken: string } : unknown);
 
 /** What a call resolves to: the parsed 200/201 body. */
-export type CallResult<E extends AnyEndpoint> = z.output<E['response']>;
+export type CallResult<C extends Callable> = z.output<EndpointOf<C>['response']>;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -25,12 +28,12 @@ export interface CallOptions {
 }
 
 /** One function per contract entry. Calls without required arguments may omit them. */
-export type EndpointFunction<E extends AnyEndpoint> =
+export type EndpointFunction<E extends Callable> =
   Partial<CallArgs<E>> extends CallArgs<E>
     ? (args?: CallArgs<E>, options?: CallOptions) => Promise<CallResult<E>>
     : (args: CallArgs<E>, options?: CallOptions) => Promise<CallResult<E>>;
 
-export type DomainClient<D extends Record<string, AnyEndpoint>> = { [K in keyof D]: EndpointFunction<D[K]> };
+export type DomainClient<D extends Record<string, Callable>> = { [K in keyof D]: EndpointFunction<D[K]> };
 
 export type ContractClient = { [D in keyof Contract]: DomainClient<Contract[D]> };
 

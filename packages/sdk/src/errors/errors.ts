@@ -1,4 +1,4 @@
-import { ErrorCode } from '../contract/common.js';
+import { ErrorCode } from '../contract/codes.js';
 
 /** Catalogue messages (spec §8). Apps translate by `kind`; these are the English defaults. */
 export const MESSAGES = {
