@@ -1,5 +1,5 @@
-import type { CompanionClient } from '@companion/sdk';
-import { contract, Session } from '@companion/sdk/contract';
+import { type CompanionClient, endpoints } from '@companion/sdk';
+import { Session } from '@companion/sdk/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Auth } from 'firebase/auth';
 import type { ReactNode } from 'react';
@@ -60,7 +60,7 @@ describe('sign-in flows', () => {
 
     await act(() => result.current.mutateAsync({ email: 'a@b.c', password: 'secret1', firstname: 'Ann' }));
     expect(firebase.sendEmailVerification).toHaveBeenCalledWith(user);
-    expect(call).toHaveBeenCalledWith(contract.auth.signin, {
+    expect(call).toHaveBeenCalledWith(endpoints.auth.signin, {
       identityToken: 'firebase-id-token',
       body: { locale: 'fr', fcmToken: null, firstname: 'Ann' },
     });

@@ -1,5 +1,5 @@
-import { type CompanionError, isCompanionError } from '@companion/sdk';
-import { contract, type Session } from '@companion/sdk/contract';
+import { type CompanionError, endpoints, isCompanionError } from '@companion/sdk';
+import type { Session } from '@companion/sdk/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { Auth, User } from 'firebase/auth';
 import { type CompanionContextValue, useCompanion } from '../context.js';
@@ -60,11 +60,11 @@ async function openSession(
   const body = { locale: signInLocale(), fcmToken: extra.fcmToken ?? null };
   const session =
     kind === 'signin'
-      ? await ctx.client.call(contract.auth.signin, {
+      ? await ctx.client.call(endpoints.auth.signin, {
           identityToken,
           body: { ...body, firstname: extra.firstname ?? null },
         })
-      : await ctx.client.call(contract.auth.login, { identityToken, body });
+      : await ctx.client.call(endpoints.auth.login, { identityToken, body });
   ctx.userStore.setSession(session);
   return session;
 }

@@ -1,5 +1,5 @@
-import type { CompanionClient } from '@companion/sdk';
-import { contract, type Note, type Tag } from '@companion/sdk/contract';
+import { type CompanionClient, endpoints } from '@companion/sdk';
+import type { Note, Tag } from '@companion/sdk/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   invalidate,
@@ -58,7 +58,7 @@ const optimisticTag = (name: string): Tag => ({ id: `optimistic:${name}`, name, 
 
 /** Tag and note mutations shared by games and sets (same shape under /game/:id and /set/:id). */
 export function annotationMutationOptions(client: CompanionClient, kind: Kind) {
-  const endpoints = kind === 'game' ? contract.games : contract.sets;
+  const entries = kind === 'game' ? endpoints.games : endpoints.sets;
   const domain = kind === 'game' ? 'games' : 'sets';
   const tagsChanged = (qc: QueryClient) => invalidate(qc, queryKeys.tags.all);
   const noteChanged = (qc: QueryClient) => invalidate(qc, queryKeys.notes.all);
@@ -69,9 +69,9 @@ export function annotationMutationOptions(client: CompanionClient, kind: Kind) {
 
   return {
     /** POST …/tag {tags}: optimistic (tags show at once, rolled back on error). */
-    addTags: endpointMutation<typeof endpoints.addTags, Rollback>(
+    addTags: endpointMutation<typeof entries.addTags, Rollback>(
       client,
-      endpoints.addTags,
+      entries.addTags,
       [domain, 'addTags'],
       {
         onMutate: async (vars, { client: qc }) => ({
@@ -91,9 +91,9 @@ export function annotationMutationOptions(client: CompanionClient, kind: Kind) {
       },
     ),
     /** DELETE …/tag/:tagId: optimistic. */
-    removeTag: endpointMutation<typeof endpoints.removeTag, Rollback>(
+    removeTag: endpointMutation<typeof entries.removeTag, Rollback>(
       client,
-      endpoints.removeTag,
+      entries.removeTag,
       [domain, 'removeTag'],
       {
         onMutate: async (vars, { client: qc }) => ({
@@ -108,21 +108,21 @@ export function annotationMutationOptions(client: CompanionClient, kind: Kind) {
       },
     ),
     /** POST …/note {content} */
-    createNote: endpointMutation(client, endpoints.createNote, [domain, 'createNote'], {
+    createNote: endpointMutation(client, entries.createNote, [domain, 'createNote'], {
       onSuccess: async (data, vars, _r, { client: qc }) => {
         await setNote(qc, vars.params.id, data.note);
         await noteChanged(qc);
       },
     }),
     /** PUT …/note {content} */
-    updateNote: endpointMutation(client, endpoints.updateNote, [domain, 'updateNote'], {
+    updateNote: endpointMutation(client, entries.updateNote, [domain, 'updateNote'], {
       onSuccess: async (data, vars, _r, { client: qc }) => {
         await setNote(qc, vars.params.id, data.note);
         await noteChanged(qc);
       },
     }),
     /** DELETE …/note */
-    deleteNote: endpointMutation(client, endpoints.deleteNote, [domain, 'deleteNote'], {
+    deleteNote: endpointMutation(client, entries.deleteNote, [domain, 'deleteNote'], {
       onSuccess: async (_d, vars, _r, { client: qc }) => {
         await setNote(qc, vars.params.id, null);
         await noteChanged(qc);

@@ -1,11 +1,10 @@
-import type { CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CompanionClient, endpoints } from '@companion/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useCompanion } from '../context.js';
 import type { UserStore } from '../store/user-store.js';
 import { endpointMutation } from './define.js';
 
-const { auth } = contract;
+const { auth } = endpoints;
 
 /** POST /auth/login (Bearer = Firebase ID token); stores the session when a store is given. */
 export const loginMutationOptions = (client: CompanionClient, store?: UserStore) =>

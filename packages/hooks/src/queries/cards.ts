@@ -1,11 +1,10 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { CATALOGUE_STALE_TIME, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { cards } = contract;
+const { cards } = endpoints;
 type E = typeof cards;
 const PRICE_STALE_TIME = 5 * 60 * 1000;
 

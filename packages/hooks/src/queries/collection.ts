@@ -1,11 +1,10 @@
-import type { CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CompanionClient, endpoints } from '@companion/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { endpointQuery, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { collection } = contract;
+const { collection } = endpoints;
 type E = typeof collection;
 
 /** GET /user/collection: totals and breakdowns. */

@@ -1,5 +1,5 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { type BracketCheck, contract, type Deck, type DeckSummary } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
+import type { BracketCheck, Deck, DeckSummary } from '@companion/sdk/contract';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { sortDecks } from '../store/user-store.js';
@@ -14,7 +14,7 @@ import {
 import { endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { decks } = contract;
+const { decks } = endpoints;
 type E = typeof decks;
 type DeckList = { decks: DeckSummary[] };
 type DeckView = { deck: Deck } & Record<string, unknown>;

@@ -1,11 +1,11 @@
 import {
   type CallArgs,
+  type Callable,
   type CallResult,
   type CompanionClient,
   type CompanionError,
   isRetryable,
 } from '@companion/sdk';
-import type { AnyEndpoint } from '@companion/sdk/contract';
 import { mutationOptions, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { STALE_AFTER_MS } from '../constants.js';
 
@@ -32,12 +32,12 @@ export const USER_DATA_STALE_TIME = STALE_AFTER_MS + 1;
 export const CATALOGUE_STALE_TIME = 60 * 60 * 1000;
 
 /** Arguments a hook or factory takes for an endpoint: optional when the endpoint needs none. */
-export type Vars<E extends AnyEndpoint> =
+export type Vars<E extends Callable> =
   // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (mutate(), useX())
   Partial<CallArgs<E>> extends CallArgs<E> ? CallArgs<E> | void : CallArgs<E>;
 
 /** `queryOptions` for one contract entry: the key and the function that fetches it, never apart. */
-export function endpointQuery<E extends AnyEndpoint, const K extends QueryKey>(
+export function endpointQuery<E extends Callable, const K extends QueryKey>(
   client: CompanionClient,
   endpoint: E,
   // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (mutate(), useX())
@@ -55,13 +55,13 @@ export function endpointQuery<E extends AnyEndpoint, const K extends QueryKey>(
   });
 }
 
-type Effects<E extends AnyEndpoint, R> = Omit<
+type Effects<E extends Callable, R> = Omit<
   Parameters<typeof mutationOptions<CallResult<E>, CompanionError, Vars<E>, R>>[0],
   'mutationFn' | 'mutationKey'
 >;
 
 /** `mutationOptions` for one contract entry; cache effects use the mutation's own QueryClient (`context.client`). */
-export function endpointMutation<E extends AnyEndpoint, R = unknown>(
+export function endpointMutation<E extends Callable, R = unknown>(
   client: CompanionClient,
   endpoint: E,
   mutationKey: readonly [string, string],

@@ -1,12 +1,11 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { invalidate, type WithClient } from './cache.js';
 import { endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { friends } = contract;
+const { friends } = endpoints;
 type E = typeof friends;
 
 /** GET /users/:code: who owns a friend code, and how they relate to you. */

@@ -1,5 +1,4 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { annotationMutationOptions } from './annotations.js';
@@ -7,7 +6,7 @@ import { invalidate, type WithClient } from './cache.js';
 import { endpointMutation, endpointQuery, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { games } = contract;
+const { games } = endpoints;
 type E = typeof games;
 
 /** GET /games with filters (timestamp, formatid, subformatid, tagid). */

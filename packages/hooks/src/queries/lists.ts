@@ -1,5 +1,5 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { type CardList, contract, type ListEntry } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
+import type { CardList, ListEntry } from '@companion/sdk/contract';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import {
@@ -13,7 +13,7 @@ import {
 import { endpointMutation, endpointQuery, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { lists } = contract;
+const { lists } = endpoints;
 type E = typeof lists;
 type Lists = { lists: CardList[] };
 type ListPage = { list: CardList; entries: ListEntry[]; total: number; page: number; limit: number };

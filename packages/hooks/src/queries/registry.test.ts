@@ -1,5 +1,5 @@
 import type { CompanionClient } from '@companion/sdk';
-import { NetworkError, NotFoundError, ServerError, SessionExpiredError } from '@companion/sdk';
+import { endpoints, NetworkError, NotFoundError, ServerError, SessionExpiredError } from '@companion/sdk';
 import { type AnyEndpoint, Deck, DeckSummary, listEndpoints } from '@companion/sdk/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -78,7 +78,10 @@ describe('every contract entry has a query or a mutation', () => {
         });
       }
       expect(call).toHaveBeenCalledTimes(1);
-      expect((call.mock.calls[0] as unknown[])[0]).toBe(ep);
+      // the entry's reference (no schemas: the client loads them when it validates)
+      const refs = endpoints as unknown as Record<string, Record<string, unknown>>;
+      expect((call.mock.calls[0] as unknown[])[0]).toBe(refs[entry.domain]?.[entry.name]);
+      expect((call.mock.calls[0] as unknown[])[0]).toMatchObject({ method: ep.method, path: ep.path });
     },
   );
 });

@@ -1,5 +1,4 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { annotationMutationOptions } from './annotations.js';
@@ -7,7 +6,7 @@ import { invalidate } from './cache.js';
 import { endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { sets } = contract;
+const { sets } = endpoints;
 type E = typeof sets;
 
 /** GET /set/:id: a set of games with aggregated results. */

@@ -1,11 +1,10 @@
-import type { CompanionClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { type CompanionClient, endpoints } from '@companion/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { endpointQuery, USER_DATA_STALE_TIME } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { system } = contract;
+const { system } = endpoints;
 
 export const pingQueryOptions = (client: CompanionClient) =>
   endpointQuery(client, system.ping, undefined, queryKeys.system.ping(), 0);

@@ -1,12 +1,12 @@
-import type { CallArgs, CompanionClient } from '@companion/sdk';
-import { contract, type Tag } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
+import type { Tag } from '@companion/sdk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { invalidate, patchQueries, type Rollback, rollbackOnError, type WithClient } from './cache.js';
 import { endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { tags } = contract;
+const { tags } = endpoints;
 type E = typeof tags;
 
 /** GET /tags: the caller's tags with their use counts. */

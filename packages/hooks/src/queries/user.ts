@@ -1,5 +1,5 @@
-import type { CallArgs, CompanionClient, CompanionError } from '@companion/sdk';
-import { type CurrentUser, contract } from '@companion/sdk/contract';
+import { type CallArgs, type CompanionClient, type CompanionError, endpoints } from '@companion/sdk';
+import type { CurrentUser } from '@companion/sdk/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { sortDecks, sortFriends, sortPlaygroups } from '../store/user-store.js';
@@ -7,7 +7,7 @@ import { editQueryData } from './cache.js';
 import { endpointMutation, endpointQuery, retryPolicy, USER_DATA_STALE_TIME, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
 
-const { user } = contract;
+const { user } = endpoints;
 type E = typeof user;
 
 /** GET /user: the signed-in user and state.settings. */
