@@ -1,13 +1,16 @@
 import './card-grid.css';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CardImage, type ScryfallCardLike } from '../card-image/card-image';
 
 export interface CardGridProps {
   /** How many items the grid holds (items not loaded yet can render a skeleton). */
   count: number;
-  /** Renders the item at `index` (a `CardTile`, or `CardTileSkeleton` while it loads). */
+  /**
+   * Renders the item at `index` (a `CardTile`, or `CardTileSkeleton` while it loads). Keep it stable
+   * (`useCallback`) between data changes: rows already on screen then skip rendering while scrolling.
+   */
   renderItem: (index: number) => ReactNode;
   getKey?: (index: number) => string | number;
   /** Accessible name of the scrolling list. */
@@ -43,7 +46,7 @@ export function CardGrid({
   gap = 12,
   itemHeight = defaultHeight,
   height = '70vh',
-  overscan = 2,
+  overscan = 3,
   onRangeChange,
   className,
 }: CardGridProps) {
@@ -77,6 +80,10 @@ export function CardGrid({
     virtualizer.measure();
   }, [rowHeight, columns]);
   const items = virtualizer.getVirtualItems();
+  // Rows that come into view mount at transition priority: the scroll event's own render only moves
+  // what is already there (memoised rows), and the new row's tiles render in slices between frames.
+  // The overscan rows keep that short delay out of sight.
+  const rendered = useDeferredValue(items);
   const first = items[0] ? items[0].index * columns : 0;
   const last = items.length ? Math.min(count - 1, (items[items.length - 1]!.index + 1) * columns - 1) : -1;
   useEffect(() => {
@@ -99,38 +106,74 @@ export function CardGrid({
         className="cui-card-grid__canvas"
         style={{ height: virtualizer.getTotalSize() }}
       >
-        {items.map((row) => {
-          const start = row.index * columns;
-          const cells: ReactNode[] = [];
-          for (let i = start; i < Math.min(start + columns, count); i++) {
-            cells.push(
-              // biome-ignore lint/a11y/useSemanticElements: an ARIA list item inside a positioned row
-              <div
-                key={getKey ? getKey(i) : i}
-                role="listitem"
-                aria-posinset={i + 1}
-                aria-setsize={count}
-                className="cui-card-grid__cell"
-                style={{ width: columnWidth, height: rowHeight - gap }}
-              >
-                {renderItem(i)}
-              </div>,
-            );
-          }
-          return (
-            <div
-              key={row.key}
-              className="cui-card-grid__row"
-              style={{ transform: `translateY(${row.start}px)`, gap, height: rowHeight - gap }}
-            >
-              {cells}
-            </div>
-          );
-        })}
+        {rendered.map((row) => (
+          <GridRow
+            key={row.key}
+            start={row.index * columns}
+            top={row.start}
+            columns={columns}
+            count={count}
+            columnWidth={columnWidth}
+            height={rowHeight - gap}
+            gap={gap}
+            renderItem={renderItem}
+            getKey={getKey}
+          />
+        ))}
       </div>
     </section>
   );
 }
+
+interface GridRowProps {
+  start: number;
+  top: number;
+  columns: number;
+  count: number;
+  columnWidth: number;
+  height: number;
+  gap: number;
+  renderItem: (index: number) => ReactNode;
+  getKey: ((index: number) => string | number) | undefined;
+}
+
+/**
+ * One row of cells. Memoised: while scrolling only the rows coming into view render (the others keep
+ * their props), and a new `renderItem` (data arrived) is the only thing that renders them all again.
+ */
+const GridRow = memo(function GridRow({
+  start,
+  top,
+  columns,
+  count,
+  columnWidth,
+  height,
+  gap,
+  renderItem,
+  getKey,
+}: GridRowProps) {
+  const cells: ReactNode[] = [];
+  for (let i = start; i < Math.min(start + columns, count); i++) {
+    cells.push(
+      // biome-ignore lint/a11y/useSemanticElements: an ARIA list item inside a positioned row
+      <div
+        key={getKey ? getKey(i) : i}
+        role="listitem"
+        aria-posinset={i + 1}
+        aria-setsize={count}
+        className="cui-card-grid__cell"
+        style={{ width: columnWidth, height }}
+      >
+        {renderItem(i)}
+      </div>,
+    );
+  }
+  return (
+    <div className="cui-card-grid__row" style={{ transform: `translateY(${top}px)`, gap, height }}>
+      {cells}
+    </div>
+  );
+});
 
 export interface CardTileProps {
   card: ScryfallCardLike;

@@ -1,6 +1,6 @@
 import './card-image.css';
 import { clsx } from 'clsx';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useUiIntl } from '../../i18n/use-ui-intl';
 import { ManaCost } from '../mana-cost/mana-cost';
 
@@ -91,20 +91,23 @@ export function CardImage({
 }: CardImageProps) {
   const { t } = useUiIntl();
   const faces = imageFaces(card);
-  const [faceIndex, setFaceIndex] = useState(Math.min(Math.max(initialFace, 0), faces.length - 1));
+  const firstFace = Math.min(Math.max(initialFace, 0), faces.length - 1);
+  const [faceIndex, setFaceIndex] = useState(firstFace);
   const [failed, setFailed] = useState<Record<number, boolean>>({});
+  // Another card in the same place (a recycled grid cell): start again from its first face. Done
+  // while rendering, not in an effect, so a tile mounts with one render instead of two.
+  const identity = `${card.id ?? ''}|${card.name}`;
+  const [shown, setShown] = useState(identity);
+  if (shown !== identity) {
+    setShown(identity);
+    setFailed({});
+    setFaceIndex(firstFace);
+  }
   const face = faces[faceIndex] ?? faces[0];
   const src = face?.image_uris?.[size] ?? face?.image_uris?.normal ?? face?.image_uris?.large;
   const dims = cardImageDimensions[size];
   const showFallback = !src || failed[faceIndex] === true;
   const canFlip = faces.length > 1;
-
-  // A new card resets the error state and the face.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the card changes
-  useEffect(() => {
-    setFailed({});
-    setFaceIndex(Math.min(Math.max(initialFace, 0), faces.length - 1));
-  }, [card.id, card.name]);
 
   const flip = () => {
     const next = (faceIndex + 1) % faces.length;
