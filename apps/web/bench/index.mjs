@@ -9,7 +9,8 @@ import { routeSizes } from './sizes.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PORT = 4179;
-const TARGETS = { home: 90, dashboard: 200 };
+// The home target counts what the page runs once the app starts too, not only its first load.
+const TARGETS = { home: 90, 'home + app': 90, dashboard: 200 };
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',

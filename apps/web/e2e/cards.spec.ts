@@ -1,109 +1,78 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  catalogue,
+  choose,
+  createList,
+  DESKTOP,
+  HEADER,
+  importInto,
+  MANABOX_REFERENCE,
+  requireSharedData,
+  row,
+  shoot,
+} from './cards-helpers';
 import { expectAccessible, screenshot, signedInUser } from './helpers';
 
-/** The shared card data (Scryfall JSON, collection exports) the API loads its catalogue from. */
-const SHARED =
-  process.env.COMPANION_SHARED_DATA ?? resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data');
-const SCRYFALL = join(SHARED, 'scryfall-json', 'scrydex_scryfall_test_cards.default_cards.2026-01-16.json');
-const MANABOX_REFERENCE = join(SHARED, 'collection-csv', 'mtgcsvhelper', 'Reference', 'manabox.csv');
+requireSharedData();
 
-const HAS_SHARED_DATA = existsSync(SCRYFALL) && existsSync(MANABOX_REFERENCE);
-const MISSING = `Card screens need the shared card data in ${SHARED} (Scryfall JSON and the ManaBox reference CSV); it is absent.`;
-// CI must never pass by skipping: there the shared data is required.
-if (!HAS_SHARED_DATA && process.env.CI) throw new Error(MISSING);
-test.skip(!HAS_SHARED_DATA, MISSING);
-
-interface ScryCard {
-  id: string;
-  name: string;
-  lang: string;
-  set: string;
-  set_name: string;
-  collector_number: string;
-  rarity: string;
-  cmc: number;
-  type_line?: string;
-  finishes: string[];
-  game_changer?: boolean;
-}
-const catalogue = (): ScryCard[] =>
-  (JSON.parse(readFileSync(SCRYFALL, 'utf8')) as { cards: ScryCard[] }).cards.filter(
-    (c) => c.lang === 'en' && c.finishes.includes('nonfoil'),
+/** Tasks of the page's main thread in a Chromium trace: CPU time (`tdur`) and wall time (`dur`), in ms. */
+function mainThreadTasks(trace: Buffer) {
+  type TraceEvent = {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    ts: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string; data?: { functionName?: string; url?: string } };
+  };
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  // The renderer main thread that ran the most tasks is the page's (others are spare renderers).
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
-const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const HEADER = 'name,set_code,set_name,collector_number,language,finish,quantity,condition,scryfall_id';
-const row = (c: ScryCard, language = 'en', condition = 'NM', quantity = 1) =>
-  [c.name, c.set, c.set_name, c.collector_number, language, 'nonfoil', String(quantity), condition, c.id]
-    .map(csvField)
-    .join(',');
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 860 };
-
-/** Both languages and widths of one screen: screenshots and axe. */
-async function shoot(
-  page: Page,
-  info: Parameters<typeof screenshot>[1],
-  path: string,
-  name: string,
-  ready: string,
-) {
-  for (const locale of ['en', 'fr'] as const) {
-    for (const [width, size] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.goto(locale === 'fr' ? `/fr${path}` : path);
-      await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, info, `${name}-${locale}-${width}`);
-      if (width === 'desktop') await expectAccessible(page, `${path} (${locale})`);
+  const runs = (m: TraceEvent) =>
+    events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === m.pid && e.tid === m.tid);
+  const tasks = mains.map(runs).sort((a, b) => b.length - a.length)[0] ?? [];
+  const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000);
+  const longestAt = cpu.indexOf(Math.max(0, ...cpu));
+  // What the three longest tasks spent their time on (trace events nested in them, by wall time).
+  const slowest = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 3);
+  const inside = slowest.map((task) => {
+    const by = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || e.pid !== task.pid || e.tid !== task.tid || e === task) continue;
+      if (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') continue;
+      if (e.ts < task.ts || e.ts + (e.dur ?? 0) > task.ts + (task.dur ?? 0)) continue;
+      const what =
+        e.name === 'FunctionCall' ? `FunctionCall ${e.args?.data?.functionName || '(anonymous)'}` : e.name;
+      by.set(what, (by.get(what) ?? 0) + (e.dur ?? 0) / 1000);
     }
-  }
-  await page.setViewportSize(DESKTOP);
-  // Visiting /fr made French the user's language: switch back to English as a user would.
-  await page.getByRole('button', { name: /^Langue/ }).click();
-  await page
-    .getByRole('menuitemradio', { name: 'English' })
-    .or(page.getByRole('menuitem', { name: 'English' }))
-    .click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page).not.toHaveURL(/\/fr(\/|$)/);
-}
-
-/** Picks an option of a Radix select by the field's label. */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
-
-/** Creates a list through the lists screen; lands on its page. */
-async function createList(page: Page, name: string, type: string) {
-  await page.goto('/collection/lists');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await choose(page, 'Type', type);
-  await page.getByRole('button', { name: 'Create the list' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  return page.url();
-}
-
-/** Imports `content` on the list page's Import tab; returns the report section. */
-async function importInto(page: Page, name: string, content: string | Buffer) {
-  await page.getByRole('tab', { name: /Import/ }).click();
-  await page.getByLabel(/^File/).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-  await expect(page.getByText(`${name} loaded`)).toBeVisible();
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  const report = page.getByTestId('import-report');
-  await expect(report).toBeVisible({ timeout: 120_000 });
-  return report;
+    const top = [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ');
+    return `${((task.tdur ?? 0) / 1000).toFixed(0)} ms CPU: ${top}`;
+  });
+  return {
+    inside,
+    tasks: tasks.length,
+    total: cpu.reduce((a, b) => a + b, 0),
+    longest: cpu[longestAt] ?? 0,
+    longestWall: (tasks[longestAt]?.dur ?? 0) / 1000,
+    over16: cpu.filter((c) => c > 16).length,
+  };
 }
 
 // First in the file: frame times are measured in a browser that has not run the other screens yet.
-test('a 20,000-entry collection scrolls in the virtualised grid without long frames', async ({ page }) => {
+test('a 20,000-entry collection scrolls in the virtualised grid without long frames', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(480_000);
   await page.setViewportSize(DESKTOP);
   await signedInUser(page, 'big');
@@ -153,14 +122,35 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
       p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
     };
   });
+  // A trace of the renderer's main thread during the scroll: its tasks' CPU time does not grow with
+  // the machine's load the way wall-clock frame times do.
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
   const result = await grid.evaluate(async (el) => {
     const frames: number[] = [];
     const long: number[] = [];
+    const causes: string[] = [];
     const observer =
       'PerformanceObserver' in window &&
       PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
         ? new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) long.push(e.duration);
+            for (const e of list.getEntries()) {
+              long.push(e.duration);
+              // What ran in the frame: the longest scripts with what called them (for the log).
+              const scripts = ((e as unknown as { scripts?: PerformanceEntry[] }).scripts ?? []) as Array<
+                PerformanceEntry & { invoker?: string; sourceFunctionName?: string }
+              >;
+              const top = scripts
+                .sort((a, b) => b.duration - a.duration)
+                .slice(0, 2)
+                .map((s) => `${s.invoker ?? '?'} ${s.duration.toFixed(0)} ms`)
+                .join(', ');
+              const render = e as unknown as { renderStart: number; styleAndLayoutStart: number };
+              causes.push(
+                `${e.duration.toFixed(0)} ms (scripts: ${top || 'none'}; style+layout ${(e.startTime + e.duration - render.styleAndLayoutStart).toFixed(0)} ms)`,
+              );
+            }
           })
         : null;
     observer?.observe({ type: 'long-animation-frame', buffered: false });
@@ -193,6 +183,7 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
       median: frames[Math.floor(frames.length / 2)] ?? 0,
       over33: frames.filter((f) => f > 33.4).length,
       longAnimationFrames: long.length,
+      causes,
       scrolled: el.scrollTop,
       maxTiles,
     };
@@ -202,6 +193,14 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
       `p95 ${result.p95.toFixed(1)} ms, longest ${result.longest.toFixed(1)} ms, ${result.over33} frames over 33 ms, ` +
       `${result.longAnimationFrames} long animation frames, ${Math.round(result.scrolled)} px scrolled`,
   );
+  const cpu = mainThreadTasks(await browser.stopTracing());
+  console.log(
+    `main thread while scrolling: ${cpu.tasks} tasks, ${cpu.total.toFixed(0)} ms CPU in all, longest task ` +
+      `${cpu.longest.toFixed(1)} ms CPU (${cpu.longestWall.toFixed(1)} ms wall), ${cpu.over16} tasks over 16 ms CPU, ` +
+      `${((cpu.total / Math.max(1, result.scrolled)) * 1000).toFixed(0)} ms CPU per 1,000 px`,
+  );
+  for (const task of cpu.inside) console.log(`  long task ${task}`);
+  for (const cause of result.causes.slice(0, 12)) console.log(`  long animation frame: ${cause}`);
   expect(result.scrolled).toBeGreaterThan(10_000);
   // 60 frames a second for most of the flick; the slowest frames are page arrivals (JSON parsing and
   // response validation of 100 entries) on this shared, software-rendered headless Chromium.

@@ -283,6 +283,34 @@ test('friends, playgroup roles, a game with a guest, tags, notes and the leaderb
   await ann.page.goto('/notes?q=zzzunfound');
   await expect(ann.page.getByText('No note mentions')).toBeVisible();
 
+  // Ann's dashboard charts her game: the chart takes the keyboard focus (after the Refresh button),
+  // shows a focus ring, is named and described, the arrow keys walk the months, and the same
+  // figures are a table (hidden until asked for). axe checks the page with the chart in both themes.
+  await ann.page.goto('/dashboard');
+  const chart = ann.page.getByRole('application', { name: 'Games and win rate by month' });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAccessibleDescription(/1 month, from .+: bars show the games/);
+  await ann.page.getByRole('button', { name: 'Refresh' }).focus();
+  await ann.page.keyboard.press('Tab');
+  await expect(chart).toBeFocused();
+  expect(await chart.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  await ann.page.keyboard.press('ArrowRight');
+  await expect(ann.page.locator('.recharts-tooltip-wrapper')).toContainText('Win rate');
+  const statsTable = ann.page.getByRole('table', { name: 'Games and win rate by month' });
+  await expect(statsTable.getByRole('row')).toHaveCount(2);
+  await expect(statsTable.getByRole('row').nth(1)).toContainText('100%');
+  await ann.page.getByRole('button', { name: 'Show the data as a table' }).click();
+  await expect(statsTable).toBeVisible();
+  await expect(ann.page.getByRole('button', { name: 'Hide the table' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(ann.page, theme);
+    await expectAccessible(ann.page, `dashboard with charts (${theme})`);
+  }
+  await setTheme(ann.page, 'light');
+
   await ann.page.goto('/games');
   await expect(ann.page.getByTestId('game-card')).toHaveCount(1);
   await choose(ann.page, 'Tag', 'sol-ring-turn-one');

@@ -22,7 +22,7 @@ export interface PageDef {
    */
   prerender?: boolean;
   /** Param checks: a failure shows the 404 page. */
-  params?: Record<string, 'id' | 'slug' | 'provider'>;
+  params?: Record<string, 'id' | 'slug' | 'provider' | 'setCode'>;
   /** The page itself shows a description (meta) of its own, not the default one. */
   description?: boolean;
   /** Feature catalogues (`i18n/features/<feature>.*.json`) the page's strings come from: loaded with the route. */
@@ -146,6 +146,14 @@ export const PAGES: readonly PageDef[] = [
   },
   { key: 'collectionLists', path: 'collection/lists', layout: 'main', guard: 'auth', messages: ['cards'] },
   { key: 'collectionSearch', path: 'collection/search', layout: 'main', guard: 'auth', messages: ['cards'] },
+  {
+    key: 'cardSet',
+    path: 'cards/set/:code',
+    layout: 'main',
+    guard: 'auth',
+    messages: ['cards'],
+    params: { code: 'setCode' },
+  },
   { key: 'decks', path: 'decks', layout: 'main', guard: 'auth', messages: ['cards'] },
   { key: 'deckCreate', path: 'decks/create', layout: 'main', guard: 'auth', messages: ['cards'] },
   {
@@ -210,6 +218,7 @@ const PARAM_RULES = {
   id: /^[A-Za-z0-9_-]{1,64}$/,
   slug: /^[^/]{1,200}$/,
   provider: /^(google|apple)$/,
+  setCode: /^[A-Za-z0-9]{2,8}$/,
 } as const;
 
 /** True when every declared param of `page` passes its rule. */

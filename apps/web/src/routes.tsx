@@ -31,6 +31,7 @@ const MODULES: Record<string, Lazy> = {
   collectionList: () => import('./routes/collection-list'),
   collectionLists: () => import('./routes/collection-lists'),
   collectionSearch: () => import('./routes/collection-search'),
+  cardSet: () => import('./routes/card-set'),
   decks: () => import('./routes/decks'),
   deckCreate: () => import('./routes/deck-create'),
   deckEdit: () => import('./routes/deck-edit'),

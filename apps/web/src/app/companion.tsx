@@ -23,11 +23,18 @@ import { ToastContext, type ToastInput } from './toasts';
 // Created once, when the first page that needs the API opens.
 const userStore = createUserStore();
 userStore.hydrate();
+// Arguments and responses are checked against the contract in development and end-to-end builds,
+// where a drift between app and API must fail loudly; a production build sends and reads as is and
+// never downloads the schemas (zod and the contract: about 35 KB gzipped). Errors keep their classes
+// either way: the API answers a bad request with its own typed validation error.
+const checkContract = import.meta.env.DEV || Boolean(env.VITE_E2E);
 const client = createClient({
   baseUrl: env.VITE_API_URL,
   apiKey: env.VITE_API_KEY,
   secret: env.VITE_API_SECRET,
   device: 'web',
+  validateRequests: checkContract,
+  validateResponses: checkContract,
   ...sessionClientOptions(userStore),
 });
 // Firebase Auth loads when a flow needs it or a session exists (see `AuthSource` in @companion/hooks).
@@ -45,7 +52,7 @@ const Toaster = lazy(() => import('./toaster'));
 
 /** A redirect target from the query string: an internal path only. */
 export function safeRedirect(value: string | null | undefined, fallback = '/dashboard'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return stripLocale(value.split('#')[0] ?? value) || fallback;
 }
 

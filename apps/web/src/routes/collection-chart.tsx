@@ -1,17 +1,32 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-/** Collection value at each price snapshot; recharts loads only with this chunk. */
+/**
+ * Collection value at each price snapshot; recharts loads only with this chunk. The chart takes the
+ * keyboard focus (the arrow keys move the tooltip from snapshot to snapshot) and is named and
+ * described for assistive technologies: `describedBy` is the id of the summary the page renders.
+ */
 export default function CollectionChart({
   rows,
   format,
+  label,
+  describedBy,
 }: {
   rows: Array<{ date: string; value: number }>;
   format: (value: number) => string;
+  label: string;
+  describedBy: string;
 }) {
   return (
-    <div className="web-chart" aria-hidden="true">
+    <div className="web-chart">
       <ResponsiveContainer width="100%" height={220}>
-        <AreaChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <AreaChart
+          data={rows}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer
+          role="application"
+          aria-label={label}
+          aria-describedby={describedBy}
+        >
           <defs>
             <linearGradient id="value-fill" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor="var(--cui-color-accent)" stopOpacity={0.45} />

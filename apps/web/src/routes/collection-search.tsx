@@ -1,6 +1,7 @@
 import {
   collectionSearchQueryOptions,
   useCardSearch,
+  useCardSets,
   useCollectionSearch,
   useCompanionClient,
 } from '@companion/hooks';
@@ -8,7 +9,7 @@ import type { Card } from '@companion/sdk/contract';
 import { Button, CardTile, EmptyState, FormField, Input, Pagination, Select, Skeleton } from '@companion/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
 import { imageCard, useCurrency, useDebounced, useMoney } from '../components/cards/common';
@@ -21,9 +22,11 @@ import {
   useSelection,
 } from '../components/cards/entries-view';
 import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
+import { setOfQuery } from '../components/cards/set-query';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
+import { useLocalePath } from '../lib/use-locale';
 
 /** Pause in typing after which the search runs. */
 const SETTLE_MS = 120;
@@ -49,6 +52,22 @@ const EXAMPLES = [
   ['usd>=5 -t:land', 'web.cards.help.price'],
   ['is:gamechanger or (t:legendary t:creature)', 'web.cards.help.logic'],
 ] as const;
+
+/** A link to the set page when the query is about one set. */
+function SetLink({ q }: { q: string }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const code = setOfQuery(q);
+  const sets = useCardSets();
+  if (!code) return null;
+  const set = sets.data?.sets.find((s) => s.code === code);
+  if (sets.isSuccess && !set) return null;
+  return (
+    <Link className="web-link-button" data-testid="set-link" to={lp(`/cards/set/${code}`)}>
+      {t('web.cards.search.setLink', { set: set?.name ?? code.toUpperCase() })}
+    </Link>
+  );
+}
 
 /** Catalogue results (scope "all"): a page of cards with what I own of each. */
 function CatalogueResults({
@@ -86,9 +105,12 @@ function CatalogueResults({
   const { cards, total } = search.data;
   return (
     <div className="web-stack">
-      <p className="web-muted" data-testid="results-count" data-query={q} aria-live="polite">
-        {t('web.cards.search.catalogueCount', { count: total, owned: owned.data?.total ?? 0 })}
-      </p>
+      <div className="web-selectionbar">
+        <p className="web-muted" data-testid="results-count" data-query={q} aria-live="polite">
+          {t('web.cards.search.catalogueCount', { count: total, owned: owned.data?.total ?? 0 })}
+        </p>
+        <SetLink q={q} />
+      </div>
       {cards.length === 0 ? (
         <EmptyState title={t('web.cards.search.none')} headingLevel={2} />
       ) : (
@@ -316,6 +338,7 @@ export function Component() {
                     ? t('web.cards.search.count', { count: probe.data.total })
                     : t('web.cards.search.searching')}
                 </p>
+                <SetLink q={q} />
                 <SelectionActions count={selection.size} onMove={() => setMoving(true)} onClear={clear} />
               </div>
             )}

@@ -6,7 +6,7 @@ import {
 } from '@companion/hooks';
 import { BreakdownBars, Button, EmptyState, Select, Skeleton } from '@companion/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import '../components/cards/cards.css';
 import {
@@ -76,6 +76,7 @@ export function Component() {
   const data = summary.data?.collection;
   const cur = data?.currency ?? currency;
   const fmt = (v: number) => money(v, cur);
+  const valueSummaryId = useId();
   return (
     <>
       <PageHeading
@@ -121,8 +122,13 @@ export function Component() {
           <h2 id="value-title">{t('web.cards.collection.valueOverTime')}</h2>
           {data && data.history.length > 1 ? (
             <Suspense fallback={<Skeleton shape="rect" width="100%" height={220} />}>
-              <CollectionChart rows={data.history} format={fmt} />
-              <p className="cui-visually-hidden">
+              <CollectionChart
+                rows={data.history}
+                format={fmt}
+                label={t('web.cards.collection.chartLabel')}
+                describedBy={valueSummaryId}
+              />
+              <p id={valueSummaryId} className="cui-visually-hidden">
                 {t('web.cards.collection.valueSummary', {
                   from: fmt(data.history[0]!.value),
                   to: fmt(data.history.at(-1)!.value),

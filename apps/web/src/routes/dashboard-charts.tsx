@@ -17,18 +17,32 @@ export interface MonthRow {
   winRate: number;
 }
 
-/** Games (bars) and win rate (line) by month; recharts loads only with this chunk. */
+/**
+ * Games (bars) and win rate (line) by month; recharts loads only with this chunk. The chart takes the
+ * keyboard focus (recharts' accessibility layer: the arrow keys move the tooltip from month to month)
+ * and is named and described for assistive technologies: `describedBy` is the id of the summary the
+ * page renders next to it, with the table of every value.
+ */
 export default function DashboardChart({
   rows,
   labels,
+  describedBy,
 }: {
   rows: MonthRow[];
-  labels: { games: string; winRate: string };
+  labels: { games: string; winRate: string; chart: string };
+  describedBy: string;
 }) {
   return (
-    <div className="web-chart" aria-hidden="true">
+    <div className="web-chart">
       <ResponsiveContainer width="100%" height={260}>
-        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <ComposedChart
+          data={rows}
+          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          accessibilityLayer
+          role="application"
+          aria-label={labels.chart}
+          aria-describedby={describedBy}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="var(--cui-color-border)" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: 'var(--cui-color-text-muted)', fontSize: 12 }} />
           <YAxis

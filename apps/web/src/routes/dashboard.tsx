@@ -1,6 +1,6 @@
 import { useGames, useStats, useUserData } from '@companion/hooks';
 import { Avatar, BracketBadge, Button, EmptyState, isBracket, Skeleton } from '@companion/ui';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PageHeading } from '../components/page-heading';
@@ -34,6 +34,9 @@ function StatsPanel() {
     [stats.data, intl],
   );
   const s = stats.data?.stats;
+  const summaryId = useId();
+  const tableId = useId();
+  const [tableShown, setTableShown] = useState(false);
   return (
     <section className="web-card web-dashboard__stats" aria-labelledby="stats-title">
       <h2 id="stats-title">{t('web.dashboard.stats')}</h2>
@@ -74,10 +77,31 @@ function StatsPanel() {
               <Suspense fallback={<Skeleton shape="rect" height={260} />}>
                 <DashboardChart
                   rows={rows}
-                  labels={{ games: t('web.dashboard.games'), winRate: t('web.dashboard.winRate') }}
+                  labels={{
+                    games: t('web.dashboard.games'),
+                    winRate: t('web.dashboard.winRate'),
+                    chart: t('web.dashboard.chartLabel'),
+                  }}
+                  describedBy={summaryId}
                 />
               </Suspense>
-              <table className="cui-visually-hidden">
+              <p id={summaryId} className="cui-visually-hidden">
+                {t('web.dashboard.chartSummary', {
+                  months: rows.length,
+                  first: rows[0]?.label ?? '',
+                  last: rows.at(-1)?.label ?? '',
+                })}
+              </p>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-expanded={tableShown}
+                aria-controls={tableId}
+                onClick={() => setTableShown((shown) => !shown)}
+              >
+                {tableShown ? t('web.dashboard.hideTable') : t('web.dashboard.showTable')}
+              </Button>
+              <table id={tableId} className={tableShown ? 'web-dashboard__table' : 'cui-visually-hidden'}>
                 <caption>{t('web.dashboard.tableCaption')}</caption>
                 <thead>
                   <tr>
@@ -91,9 +115,9 @@ function StatsPanel() {
                   {rows.map((row) => (
                     <tr key={row.label}>
                       <th scope="row">{row.label}</th>
-                      <td>{row.games}</td>
-                      <td>{row.wins}</td>
-                      <td>{row.winRate}%</td>
+                      <td>{intl.formatNumber(row.games)}</td>
+                      <td>{intl.formatNumber(row.wins)}</td>
+                      <td>{intl.formatNumber(row.winRate / 100, { style: 'percent' })}</td>
                     </tr>
                   ))}
                 </tbody>

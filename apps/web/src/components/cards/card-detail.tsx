@@ -1,6 +1,14 @@
-import { useCardPrints, useCollectionSearch, useLists } from '@companion/hooks';
+import {
+  deckQueryOptions,
+  useCardPrints,
+  useCollectionSearch,
+  useCompanionClient,
+  useLists,
+  useMyDecks,
+} from '@companion/hooks';
 import type { Card } from '@companion/sdk/contract';
 import { Badge, CardImage, Dialog, ManaCost, SetSymbol, Skeleton } from '@companion/ui';
+import { useQueries } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
@@ -125,6 +133,48 @@ function Holdings({ card }: { card: Card }) {
   );
 }
 
+/**
+ * My active decks that play the card (any printing: same Oracle id, or same name when the deck line
+ * has none). Derived from the decks list and each deck's cards, which the deck screens cache too.
+ */
+function DeckHoldings({ card }: { card: Card }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const client = useCompanionClient();
+  const decks = useMyDecks();
+  const views = useQueries({
+    queries: (decks.data?.decks ?? []).map((d) =>
+      deckQueryOptions(client, { params: { id: d.id }, query: {} }),
+    ),
+  });
+  if (decks.isPending || views.some((v) => v.isPending)) return <Skeleton shape="text" width="60%" />;
+  const holding: Array<{ id: string; name: string; quantity: number }> = [];
+  for (const view of views) {
+    const deck = view.data?.deck;
+    if (!deck) continue;
+    let quantity = 0;
+    for (const line of deck.cards) {
+      const same =
+        card.oracle_id && line.card?.oracle_id
+          ? line.card.oracle_id === card.oracle_id
+          : line.name === card.name;
+      if (same) quantity += line.quantity;
+    }
+    if (quantity > 0) holding.push({ id: deck.id, name: deck.name, quantity });
+  }
+  if (holding.length === 0) return <p className="web-muted">{t('web.cards.detail.noDeck')}</p>;
+  return (
+    <ul className="web-chips" data-testid="card-decks">
+      {holding.map((d) => (
+        <li key={d.id}>
+          <Link to={lp(`/deck/${d.id}/${slug(d.name)}`)}>{d.name}</Link>{' '}
+          <Badge tone="accent">×{d.quantity}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Card detail: picture (both faces), oracle text, prints with prices per finish, legalities, my lists. */
 export function CardDetailDialog({
   card,
@@ -144,10 +194,7 @@ export function CardDetailDialog({
       <div className="web-detail">
         <div className="web-detail__image">
           <CardImage card={imageCard(card)} size="normal" priority />
-          <Link
-            className="web-link-button"
-            to={lp(`/collection/search?scope=all&q=${encodeURIComponent(`s:${card.set}`)}`)}
-          >
+          <Link className="web-link-button" to={lp(`/cards/set/${card.set}`)}>
             {t('web.cards.detail.browseSet', { set: card.set_name })}
           </Link>
         </div>
@@ -183,6 +230,8 @@ export function CardDetailDialog({
           </ul>
           <h3 className="web-detail__heading">{t('web.cards.detail.mine')}</h3>
           <Holdings card={card} />
+          <h3 className="web-detail__heading">{t('web.cards.detail.decks')}</h3>
+          <DeckHoldings card={card} />
           {extra}
         </div>
       </div>

@@ -10,7 +10,7 @@ import {
   Skeleton,
 } from '@companion/ui';
 import { type QueryKey, type UseQueryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { CONDITION_KEY, CONDITIONS, type Currency, FINISH_KEY, imageCard, useMoney } from './common';
 
@@ -74,7 +74,73 @@ const EntryTile = memo(function EntryTile({
   );
 });
 
-/** Grid of every entry (virtualised): pages load as they scroll into view. */
+/** The previous array while its items are the same objects (a stable input for `useMemo`). */
+export function useSameItems<T>(items: readonly T[]): readonly T[] {
+  const kept = useRef(items);
+  const prev = kept.current;
+  if (prev.length !== items.length || prev.some((x, i) => x !== items[i])) kept.current = items;
+  return kept.current;
+}
+
+/** Pages fetched beyond the last one in view, in the scrolling direction (before their rows show). */
+const PAGES_AHEAD = 2;
+
+/**
+ * Items of a paged query for a virtualised grid: the first page, and the pages the rendered rows sit
+ * on plus one behind and two ahead, so a page has arrived before its rows scroll into view.
+ */
+export function usePagedItems<D, T>(
+  options: (page: number) => UseQueryOptions<D, Error, D, QueryKey>,
+  pageSize: number,
+  itemsOf: (data: D) => readonly T[],
+  totalOf: (data: D) => number,
+) {
+  // The pages the rendered rows sit on: the grid re-renders when that span changes, not every row.
+  const [span, setSpan] = useState<[number, number]>([1, 1]);
+  const first = useQuery(options(1));
+  const total = first.data === undefined ? 0 : totalOf(first.data);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const pages = useMemo(() => {
+    const list: number[] = [];
+    for (let p = Math.max(2, span[0] - 1); p <= Math.min(lastPage, span[1] + PAGES_AHEAD); p++) list.push(p);
+    return list;
+  }, [span, lastPage]);
+  const rest = useQueries({ queries: pages.map((p) => options(p)) });
+  // The same map while no page changed (query results keep their data objects), so the rows on
+  // screen do not render again on every result notification.
+  const loaded = useSameItems([first.data, ...rest.map((r) => r.data)]);
+  const byPage = useMemo(() => {
+    const map = new Map<number, readonly T[]>();
+    const [firstPage, ...others] = loaded;
+    if (firstPage !== undefined) map.set(1, itemsOf(firstPage));
+    pages.forEach((p, i) => {
+      const data = others[i];
+      if (data !== undefined) map.set(p, itemsOf(data));
+    });
+    return map;
+  }, [pages, loaded, itemsOf]);
+  // A page that arrives turns up to a screenful of skeletons into tiles: render that at transition
+  // priority (in slices that leave frames for the scroll) rather than in the task that delivered it.
+  const shown = useDeferredValue(byPage);
+  const onRangeChange = useCallback(
+    (a: number, b: number) => {
+      const from = Math.floor(a / pageSize) + 1;
+      const to = Math.floor(b / pageSize) + 1;
+      setSpan((prev) => (prev[0] === from && prev[1] === to ? prev : [from, to]));
+    },
+    [pageSize],
+  );
+  const itemAt = useCallback(
+    (i: number): T | undefined => shown.get(Math.floor(i / pageSize) + 1)?.[i % pageSize],
+    [shown, pageSize],
+  );
+  return { first, total, itemAt, onRangeChange };
+}
+
+const entriesOf = (page: EntryPage) => page.entries;
+const totalOf = (page: EntryPage) => page.total;
+
+/** Grid of every entry (virtualised): pages load before they scroll into view. */
 export function EntriesGrid({
   options,
   currency,
@@ -91,30 +157,24 @@ export function EntriesGrid({
   label: string;
 }) {
   const t = useT();
-
-  const [range, setRange] = useState<[number, number]>([0, 0]);
-  const first = useQuery(options(1, GRID_PAGE));
-  const pages = useMemo(() => {
-    const from = Math.floor(range[0] / GRID_PAGE) + 1;
-    const to = Math.floor(range[1] / GRID_PAGE) + 1;
-    const list: number[] = [];
-    for (let p = Math.max(2, from); p <= to + 1; p++) list.push(p);
-    return list;
-  }, [range]);
-  const total = first.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / GRID_PAGE));
-  const rest = useQueries({ queries: pages.filter((p) => p <= lastPage).map((p) => options(p, GRID_PAGE)) });
-  const byPage = new Map<number, ListEntry[]>();
-  if (first.data) byPage.set(1, first.data.entries);
-  pages
-    .filter((p) => p <= lastPage)
-    .forEach((p, i) => {
-      const data = rest[i]?.data;
-      if (data) byPage.set(p, data.entries);
-    });
-  const onRangeChange = useCallback((a: number, b: number) => {
-    setRange((prev) => (prev[0] === a && prev[1] === b ? prev : [a, b]));
-  }, []);
+  const pageOptions = useCallback((page: number) => options(page, GRID_PAGE), [options]);
+  const { first, total, itemAt, onRangeChange } = usePagedItems(pageOptions, GRID_PAGE, entriesOf, totalOf);
+  const renderItem = useCallback(
+    (i: number) => {
+      const entry = itemAt(i);
+      if (!entry) return <CardTileSkeleton />;
+      return (
+        <EntryTile
+          entry={entry}
+          currency={currency}
+          selected={selection.has(entry.id)}
+          onToggle={onToggle}
+          onOpen={onOpen}
+        />
+      );
+    },
+    [itemAt, currency, selection, onToggle, onOpen],
+  );
   if (first.isPending) return <Skeleton shape="rect" width="100%" height={360} />;
   if (total === 0) return <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
   return (
@@ -123,19 +183,7 @@ export function EntriesGrid({
       label={label}
       onRangeChange={onRangeChange}
       minItemWidth={150}
-      renderItem={(i) => {
-        const entry = byPage.get(Math.floor(i / GRID_PAGE) + 1)?.[i % GRID_PAGE];
-        if (!entry) return <CardTileSkeleton />;
-        return (
-          <EntryTile
-            entry={entry}
-            currency={currency}
-            selected={selection.has(entry.id)}
-            onToggle={onToggle}
-            onOpen={onOpen}
-          />
-        );
-      }}
+      renderItem={renderItem}
     />
   );
 }

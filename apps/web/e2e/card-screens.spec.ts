@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  catalogue,
+  choose,
+  createList,
+  DESKTOP,
+  HEADER,
+  importInto,
+  requireSharedData,
+  row,
+  type ScryCard,
+  shoot,
+} from './cards-helpers';
+import { expectAccessible, screenshot, signedInUser } from './helpers';
+
+requireSharedData();
+
+/** The set with the most English cards in the test catalogue, and its cards. */
+function biggestSet(): { code: string; name: string; cards: ScryCard[] } {
+  const bySet = new Map<string, ScryCard[]>();
+  for (const c of catalogue()) bySet.set(c.set, [...(bySet.get(c.set) ?? []), c]);
+  const [code, cards] = [...bySet].sort((a, b) => b[1].length - a[1].length)[0]!;
+  return { code, name: cards[0]!.set_name, cards };
+}
+
+/** Creates a deck from a pasted decklist; lands on its page. */
+async function createDeck(page: Page, name: string, lines: string[]) {
+  await page.goto('/decks/create');
+  await page.getByLabel('Deck name').fill(name);
+  await choose(page, 'Format', /^Commander$/);
+  await page.getByLabel('Decklist').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Create from the decklist' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+test('card detail names my lists and decks; the set page shows what I own of the set', async ({
+  page,
+}, info) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInUser(page, 'sets');
+  const set = biggestSet();
+  // Five cards of the set in a binder (two copies of the first), one of them in a deck too.
+  const owned = set.cards.slice(0, 5);
+  await createList(page, 'Set binder', 'Binder');
+  const report = await importInto(
+    page,
+    'set.csv',
+    [HEADER, row(owned[0]!, 'en', 'NM', 2), ...owned.slice(1).map((c) => row(c))].join('\n'),
+  );
+  await expect(report.getByText('Cards added').locator('..')).toContainText('6');
+  const played = owned[0]!;
+  await createDeck(page, 'Set deck', ['Deck', `3 ${played.name}`, '1 Island']);
+
+  // Card detail from the search grid: the binder and the deck, with their counts.
+  const search = `/collection/search?q=${encodeURIComponent(`s:${set.code}`)}`;
+  const openDetail = async (p: Page) => {
+    await p.getByRole('button', { name: played.name, exact: true }).first().click();
+    await expect(p.getByRole('dialog')).toBeVisible();
+    await expect(p.getByTestId('card-decks')).toBeVisible();
+  };
+  await page.goto(search);
+  await openDetail(page);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link', { name: 'Set binder' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Set binder' }).locator('..')).toContainText('×2');
+  await expect(dialog.getByTestId('card-decks').getByRole('link', { name: 'Set deck' })).toBeVisible();
+  await expect(dialog.getByTestId('card-decks')).toContainText('×3');
+  await expectAccessible(page, 'card detail');
+  await shoot(page, info, search, 'card-detail', '.cui-card-tile', openDetail);
+
+  // From the detail to the set page.
+  await page.goto(search);
+  await openDetail(page);
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: `Browse ${set.name}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/cards/set/${set.code}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(set.name);
+  await expect(page.getByRole('img', { name: new RegExp(set.name) }).first()).toBeVisible();
+  const summary = page.getByTestId('set-owned');
+  await expect(summary).toHaveText(new RegExp(`^${owned.length} of \\d+$`));
+  const total = Number((await summary.textContent())!.split(' of ')[1]);
+  expect(total).toBeGreaterThanOrEqual(set.cards.length);
+  await expect(page.getByText('6 copies of this set in my collection')).toBeVisible();
+  // Owned cards are marked on their tile; the others say they are missing.
+  const grid = page.getByRole('region', { name: 'Cards of the set' });
+  await expect(grid.locator('.cui-card-tile').first()).toBeVisible();
+  await expect(grid.locator('.web-settile:not(.web-settile--missing)').first()).toContainText(/owned ×[12]/);
+  await expect(grid.locator('.web-settile--missing').first()).toContainText('not owned');
+
+  // From the search page: an s: query links to the set.
+  await page.goto(`/collection/search?scope=all&q=${encodeURIComponent(`s:${set.code} t:creature`)}`);
+  await page.getByTestId('set-link').click();
+  await expect(page).toHaveURL(new RegExp(`/cards/set/${set.code}$`));
+  await expect(page.getByTestId('set-owned')).toHaveText(`${owned.length} of ${total}`);
+
+  // An unknown code says so.
+  await page.goto('/cards/set/zzzz9');
+  await expect(page.getByText('No set with the code ZZZZ9.')).toBeVisible();
+
+  await shoot(page, info, `/cards/set/${set.code}`, 'set', '[data-testid="set-owned"]');
+  await screenshot(page, info, 'set-en-desktop-after-language-switch');
+});
+
+test('lists: export a list as a CSV download, hide it and show it again', async ({ page }, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInUser(page, 'lists');
+  const cards = catalogue().slice(0, 4);
+  const listUrl = await createList(page, 'Trades 2026', 'Trade binder');
+  const report = await importInto(page, 'trades.csv', [HEADER, ...cards.map((c) => row(c))].join('\n'));
+  await expect(report.getByText('Cards added').locator('..')).toContainText('4');
+
+  // Export in two formats: each is a real download holding every card.
+  await page.goto(listUrl);
+  await page.getByRole('tab', { name: /Export/ }).click();
+  for (const format of ['companion', 'moxfield']) {
+    await choose(page, 'Format', format);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Trades_2026-${format}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    for (const c of cards) expect(csv).toContain(c.name.split(' // ')[0]!);
+    expect(csv.trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(cards.length + 1);
+  }
+  await screenshot(page, info, 'list-export');
+  await expectAccessible(page, 'list export');
+
+  // Hide: the list leaves its group for the hidden lists; show it again: it comes back.
+  await page.goto('/collection/lists');
+  const rowOf = (name: string) => page.locator('.web-listrow', { hasText: name });
+  await rowOf('Trades 2026').getByRole('button', { name: 'Hide' }).click();
+  const hidden = page.getByRole('region', { name: 'Hidden lists' });
+  await expect(hidden.locator('.web-listrow', { hasText: 'Trades 2026' })).toBeVisible();
+  await expect(page.locator('.web-listrow', { hasText: 'Trades 2026' })).toHaveCount(1);
+  await shoot(page, info, '/collection/lists', 'lists-hidden', '.web-listrow');
+  await hidden
+    .locator('.web-listrow', { hasText: 'Trades 2026' })
+    .getByRole('button', { name: 'Show again' })
+    .click();
+  await expect(hidden).toHaveCount(0);
+  await expect(rowOf('Trades 2026').getByRole('button', { name: 'Hide' })).toBeVisible();
+  await page.reload();
+  await expect(rowOf('Trades 2026').getByRole('button', { name: 'Hide' })).toBeVisible();
+});
+
+test('deck editor: change the cards and description, save, and find them after a reload', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInUser(page, 'editor');
+  const deckPath = await createDeck(page, 'Editor deck', [
+    'Deck',
+    '2 Island',
+    '1 Cyclonic Rift',
+    '1 Counterspell',
+  ]);
+  const editPath = deckPath.replace(/^\/deck\/([^/]+)\/.*$/, '/decks/$1/edit');
+  await page.goto(editPath);
+  const main = page.getByRole('region', { name: 'Main deck', exact: true });
+  await expect(main).toContainText('Cyclonic Rift');
+  await page.getByRole('button', { name: 'One more Island' }).click();
+  await page.getByRole('button', { name: 'One more Island' }).click();
+  await page.getByRole('button', { name: 'One less Counterspell' }).click();
+  await page.getByLabel('Description').fill('Blue tempo, edited in the browser.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Deck saved' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Description')).toHaveValue('Blue tempo, edited in the browser.');
+  const island = main.locator('li', { hasText: 'Island' });
+  await expect(island.locator('.web-deck-board__qty')).toHaveText('4');
+  await expect(main).not.toContainText('Counterspell');
+  await expect(page.getByRole('heading', { name: /5 cards in the deck/ })).toBeVisible();
+  await shoot(page, info, editPath, 'deck-editor', '.web-deck-board');
+});
