@@ -37,6 +37,8 @@ export function run(name, command, args, options = {}) {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that stopping it also stops what it started (pnpm → vite, tsx → node).
+    detached: process.platform !== 'win32',
   });
   const prefix = `\x1b[${color}m${name.padEnd(8)}\x1b[0m│ `;
   const pipe = (stream, out) => {
@@ -92,8 +94,15 @@ export async function ensureEmulator() {
   return child;
 }
 
+/** Stops each child with its whole process group (see `run`). */
 export function stopAll(children) {
   for (const child of children) {
-    if (child && child.exitCode === null) child.kill('SIGINT');
+    if (!child || child.exitCode !== null) continue;
+    try {
+      if (process.platform === 'win32' || !child.pid) child.kill('SIGTERM');
+      else process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
   }
 }
