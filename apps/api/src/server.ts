@@ -42,6 +42,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Live channel settings (tests and benchmarks: Redis key prefix, heartbeat, limits). */
   live?: LiveOptions;
+  /**
+   * How long resolved sessions and deck lists are reused without asking the database (default
+   * SESSION_CACHE_MS / DECK_LIST_CACHE_MS). Tests lengthen it to prove another instance's change
+   * reaches this one's caches through the live bus, whatever the machine's speed.
+   */
+  cacheMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -49,7 +55,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export async function buildServer(env: Env, options: BuildOptions = {}): Promise<Server> {
   const database = options.database ?? (await openConfiguredDatabase(env));
   await seedFormats(database.db);
-  const services = createServices(env, database, options.identity);
+  const services = createServices(env, database, options.identity, options.cacheMs);
 
   const app = Fastify({
     logger:

@@ -21,10 +21,15 @@ export interface AppServices {
   catalogueCounts(): Promise<{ cards: number; sets: number }>;
 }
 
-export function createServices(env: Env, database: Database, identity?: IdentityVerifier): AppServices {
+export function createServices(
+  env: Env,
+  database: Database,
+  identity?: IdentityVerifier,
+  cacheMs?: number,
+): AppServices {
   const db = database.db;
   const verifier = identity ?? createFirebaseVerifier(env);
-  const sessions = createSessionStore(db, env.sessionTtlMs);
+  const sessions = createSessionStore(db, env.sessionTtlMs, cacheMs);
   return {
     env,
     db,
@@ -32,7 +37,7 @@ export function createServices(env: Env, database: Database, identity?: Identity
     identity: verifier,
     sessions,
     users: createUserService(db, env, verifier, (userId) => sessions.forgetUser(userId)),
-    deckLists: createDeckListCache(db),
+    deckLists: createDeckListCache(db, cacheMs),
     startedAt: Date.now(),
     async catalogueCounts() {
       // The catalogue tables may not exist on a database migrated before the catalogue was added.
