@@ -81,10 +81,10 @@ const uiStyles = fileURLToPath(new URL('../../packages/ui/src/', import.meta.url
 
 /**
  * The built app (browser bundle and the prerender's SSR bundle) runs on preact/compat instead of
- * React: its chunk (Preact, compat, hooks and the shim) is about 10 KB gzipped, react-dom alone was 62 KB. Every import of React, by
- * the app, the ui kit's source, the hooks and the libraries (react-router, react-intl, Radix, TanStack
- * Query, recharts), resolves to it. The dev server keeps React (Fast Refresh); the ui kit's tests and
- * Storybook use React too.
+ * React: its chunk (Preact, compat, hooks and the shim) is about 10 KB gzipped; react-dom alone was
+ * 62 KB. Every import of React, by the app, the ui kit's source, the hooks and the libraries
+ * (react-router, react-intl, Radix, TanStack Query, recharts), resolves to it. The dev server keeps
+ * React (Fast Refresh); the ui kit's tests and Storybook use React too.
  */
 const fromWeb = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 const preactShim = (file: string) => fileURLToPath(new URL(`./src/preact/${file}`, import.meta.url));
