@@ -36,4 +36,14 @@ export {
   UNSIGNED_PAYLOAD,
 } from './contract/protocol.js';
 export type { Callable, EndpointOf, EndpointRef, Endpoints } from './contract/refs.js';
+export {
+  CONDITIONS,
+  type ConditionValue,
+  FINISHES,
+  type FinishValue,
+  IMPORT_FORMATS,
+  type ImportFormatValue,
+  LIST_TYPES,
+  type ListTypeValue,
+} from './contract/values.js';
 export * from './errors/index.js';

@@ -1,5 +1,5 @@
 import { signInLocale, useCompanion, useSendVerificationEmail, useUserStore } from '@companion/hooks';
-import { contract } from '@companion/sdk/contract';
+import { endpoints } from '@companion/sdk';
 import { Button } from '@companion/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -48,7 +48,7 @@ export function Component() {
         // A fresh ID token says email_verified: opening the session again records it on the API.
         const identityToken = await user.getIdToken(true);
         userStore.setIdToken(identityToken);
-        const session = await client.call(contract.auth.login, {
+        const session = await client.call(endpoints.auth.login, {
           identityToken,
           body: { locale: signInLocale(), fcmToken: null },
         });

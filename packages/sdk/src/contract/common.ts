@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONDITIONS, FINISHES } from './values.js';
 
 /** Opaque identifier (UUID for stored records). */
 export const Id = z.string().min(1).max(64).meta({ description: 'Opaque identifier' });
@@ -10,9 +11,9 @@ export const Color = z
   .enum(['W', 'U', 'B', 'R', 'G'])
   .meta({ id: 'Color', description: 'A colour of Magic' });
 export const ColorIdentity = z.array(Color).max(5);
-export const Finish = z.enum(['nonfoil', 'foil', 'etched']).meta({ id: 'Finish' });
+export const Finish = z.enum(FINISHES).meta({ id: 'Finish' });
 export const Condition = z
-  .enum(['M', 'NM', 'LP', 'MP', 'HP', 'DMG'])
+  .enum(CONDITIONS)
   .meta({ id: 'Condition', description: 'Mint, near mint, lightly/moderately/heavily played, damaged' });
 export const Bracket = z.number().int().min(1).max(5).meta({
   id: 'Bracket',

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { Card } from './cards.js';
 import { Condition, Currency, DateTime, Finish, Id, Paging, queryBool, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
+import { IMPORT_FORMATS, LIST_TYPES } from './values.js';
 
 const tag = 'lists';
 
 export const ListType = z
-  .enum(['collection', 'wishlist', 'trade', 'custom'])
+  .enum(LIST_TYPES)
   .meta({ id: 'ListType', description: 'collection lists are binders: together they are the collection' });
 
 export const CardList = z
@@ -135,26 +136,7 @@ const Concurrency = z.object({
 });
 const ListChangeResponse = z.object({ list: CardList, revision: Revision });
 
-export const ImportFormat = z
-  .enum([
-    'auto',
-    'companion',
-    'moxfield',
-    'manabox',
-    'deckbox',
-    'archidekt',
-    'dragonshield',
-    'tcgplayer',
-    'mtggoldfish',
-    'topdecked',
-    'cardkingdom',
-    'mtgo-csv',
-    'arena',
-    'mtgo',
-    'plain',
-    'dek',
-  ])
-  .meta({ id: 'ImportFormat' });
+export const ImportFormat = z.enum(IMPORT_FORMATS).meta({ id: 'ImportFormat' });
 export const ExportFormat = z
   .enum(['companion', 'moxfield', 'manabox', 'deckbox'])
   .meta({ id: 'ExportFormat' });

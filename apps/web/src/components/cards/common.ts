@@ -1,5 +1,5 @@
 import { useUserStore } from '@companion/hooks';
-import { Condition, Finish, ListType as ListTypeSchema } from '@companion/sdk/contract';
+import type { LIST_TYPES } from '@companion/sdk';
 import type { ScryfallCardLike } from '@companion/ui';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
@@ -32,8 +32,8 @@ export const slug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'item';
 
-/** The contract's enums: the screens offer exactly what the API accepts. */
-export const LIST_TYPES = ListTypeSchema.options;
+/** The contract's enums (zod-free lists from the SDK): the screens offer exactly what the API accepts. */
+export { CONDITIONS, FINISHES, LIST_TYPES } from '@companion/sdk';
 export type ListType = (typeof LIST_TYPES)[number];
 export const LIST_TYPE_KEY: Record<ListType, string> = {
   collection: 'web.cards.type.collection',
@@ -42,14 +42,12 @@ export const LIST_TYPE_KEY: Record<ListType, string> = {
   custom: 'web.cards.type.custom',
 };
 
-export const FINISHES = Finish.options;
 export const FINISH_KEY: Record<string, string> = {
   nonfoil: 'web.cards.finish.nonfoil',
   foil: 'web.cards.finish.foil',
   etched: 'web.cards.finish.etched',
 };
 
-export const CONDITIONS = Condition.options;
 export const CONDITION_KEY: Record<string, string> = {
   M: 'web.cards.condition.M',
   NM: 'web.cards.condition.NM',

@@ -1,12 +1,13 @@
 import { useCompanionClient, useImportList, useRemoveListCards, useUpdateListCards } from '@companion/hooks';
-import { contract, ImportFormat, type ImportReport } from '@companion/sdk/contract';
+import { endpoints, IMPORT_FORMATS } from '@companion/sdk';
+import type { ImportReport } from '@companion/sdk/contract';
 import { Badge, Button, FormField, Input, ProgressBar, Select, TextArea } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 
 /** The import formats the API reads (the contract's list, so both always agree). */
-const FORMATS = ImportFormat.options;
+const FORMATS = IMPORT_FORMATS;
 type Format = (typeof FORMATS)[number];
 
 /** Rows per request when a large CSV is sent in parts (each part shows on the progress bar). */
@@ -68,7 +69,7 @@ function UnresolvedRow({
     setSearching(true);
     setProblem(null);
     try {
-      const found = await client.call(contract.cards.search, {
+      const found = await client.call(endpoints.cards.search, {
         query: { q: query, limit: 6, unique: 'prints', page: 1, order: 'name', dir: 'asc' },
       });
       setResults(
