@@ -80,4 +80,11 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
     localStorage.setItem('companion-theme', t);
     document.documentElement.setAttribute('data-theme', t);
   }, theme);
+  // Colours fade to the new theme: a check (axe's contrast) must see the end, not a mid-fade colour.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
 }
