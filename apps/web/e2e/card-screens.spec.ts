@@ -62,7 +62,19 @@ test('card detail names my lists and decks; the set page shows what I own of the
     await expect(p.getByTestId('card-decks')).toBeVisible();
   };
   await page.goto(search);
+  // One call says which lists and decks hold the card (not one per deck, nor a collection search).
+  const calls: string[] = [];
+  const onRequest = (r: { url: () => string }) => {
+    const url = new URL(r.url());
+    // The grid's own pages search `s:<set>`; the detail used to search the card by exact name.
+    const byName =
+      url.pathname === '/user/collection/search' && url.searchParams.get('scryfall')?.startsWith('!');
+    if (/^\/(deck\/|user\/cards\/|user\/lists$)/.test(url.pathname) || byName) calls.push(url.pathname);
+  };
+  page.on('request', onRequest);
   await openDetail(page);
+  page.off('request', onRequest);
+  expect(calls).toEqual([expect.stringMatching(/^\/user\/cards\/[^/]+\/holdings$/)]);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: 'Set binder' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Set binder' }).locator('..')).toContainText('×2');
