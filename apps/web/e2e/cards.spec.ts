@@ -17,6 +17,12 @@ import { expectAccessible, screenshot, signedInUser } from './helpers';
 
 requireSharedData();
 
+// Playwright's trace (retain-on-failure) films the page by default: every frame is copied out of the
+// compositor and JPEG-encoded by the browser, about 20 ms of software compositing a frame on this
+// machine that no user's browser does, and which dominated the grid's frame times. Failure traces
+// of this file keep their DOM snapshots and sources, without the film strip.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
+
 /** Tasks of the page's main thread in a Chromium trace: CPU time (`tdur`) and wall time (`dur`), in ms. */
 function mainThreadTasks(trace: Buffer) {
   type TraceEvent = {
