@@ -173,6 +173,7 @@ test('deck editor: change the cards and description, save, and find them after a
     '2 Island',
     '1 Cyclonic Rift',
     '1 Counterspell',
+    '1 Farid, Enterprising Salvager',
   ]);
   const editPath = deckPath.replace(/^\/deck\/([^/]+)\/.*$/, '/decks/$1/edit');
   await page.goto(editPath);
@@ -190,6 +191,11 @@ test('deck editor: change the cards and description, save, and find them after a
   const island = main.locator('li', { hasText: 'Island' });
   await expect(island.locator('.web-deck-board__qty')).toHaveText('4');
   await expect(main).not.toContainText('Counterspell');
-  await expect(page.getByRole('heading', { name: /5 cards in the deck/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /6 cards in the deck/ })).toBeVisible();
+  // On a desktop the lines are wide enough for a long card name beside the controls: one line each.
+  const nameHeight = async (name: string) =>
+    (await main.locator('.web-deck-board__name', { hasText: name }).boundingBox())?.height ?? 0;
+  expect(await nameHeight('Farid, Enterprising Salvager')).toBeLessThan((await nameHeight('Island')) * 1.5);
+  expect(await nameHeight('Cyclonic Rift')).toBeLessThan((await nameHeight('Island')) * 1.5);
   await shoot(page, info, editPath, 'deck-editor', '.web-deck-board');
 });
