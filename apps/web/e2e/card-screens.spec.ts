@@ -62,7 +62,19 @@ test('card detail names my lists and decks; the set page shows what I own of the
     await expect(p.getByTestId('card-decks')).toBeVisible();
   };
   await page.goto(search);
+  // One call says which lists and decks hold the card (not one per deck, nor a collection search).
+  const calls: string[] = [];
+  const onRequest = (r: { url: () => string }) => {
+    const url = new URL(r.url());
+    // The grid's own pages search `s:<set>`; the detail used to search the card by exact name.
+    const byName =
+      url.pathname === '/user/collection/search' && url.searchParams.get('scryfall')?.startsWith('!');
+    if (/^\/(deck\/|user\/cards\/|user\/lists$)/.test(url.pathname) || byName) calls.push(url.pathname);
+  };
+  page.on('request', onRequest);
   await openDetail(page);
+  page.off('request', onRequest);
+  expect(calls).toEqual([expect.stringMatching(/^\/user\/cards\/[^/]+\/holdings$/)]);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: 'Set binder' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Set binder' }).locator('..')).toContainText('×2');
@@ -161,6 +173,7 @@ test('deck editor: change the cards and description, save, and find them after a
     '2 Island',
     '1 Cyclonic Rift',
     '1 Counterspell',
+    '1 Farid, Enterprising Salvager',
   ]);
   const editPath = deckPath.replace(/^\/deck\/([^/]+)\/.*$/, '/decks/$1/edit');
   await page.goto(editPath);
@@ -178,6 +191,11 @@ test('deck editor: change the cards and description, save, and find them after a
   const island = main.locator('li', { hasText: 'Island' });
   await expect(island.locator('.web-deck-board__qty')).toHaveText('4');
   await expect(main).not.toContainText('Counterspell');
-  await expect(page.getByRole('heading', { name: /5 cards in the deck/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /6 cards in the deck/ })).toBeVisible();
+  // On a desktop the lines are wide enough for a long card name beside the controls: one line each.
+  const nameHeight = async (name: string) =>
+    (await main.locator('.web-deck-board__name', { hasText: name }).boundingBox())?.height ?? 0;
+  expect(await nameHeight('Farid, Enterprising Salvager')).toBeLessThan((await nameHeight('Island')) * 1.5);
+  expect(await nameHeight('Cyclonic Rift')).toBeLessThan((await nameHeight('Island')) * 1.5);
   await shoot(page, info, editPath, 'deck-editor', '.web-deck-board');
 });

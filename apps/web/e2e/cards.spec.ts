@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { expect, test } from '@playwright/test';
 import {
@@ -16,6 +16,12 @@ import {
 import { expectAccessible, screenshot, signedInUser } from './helpers';
 
 requireSharedData();
+
+// Playwright's trace (retain-on-failure) films the page by default: every frame is copied out of the
+// compositor and JPEG-encoded by the browser, about 20 ms of software compositing a frame on this
+// machine that no user's browser does, and which dominated the grid's frame times. Failure traces
+// of this file keep their DOM snapshots and sources, without the film strip.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
 /** Tasks of the page's main thread in a Chromium trace: CPU time (`tdur`) and wall time (`dur`), in ms. */
 function mainThreadTasks(trace: Buffer) {
@@ -58,8 +64,22 @@ function mainThreadTasks(trace: Buffer) {
       .join(', ');
     return `${((task.tdur ?? 0) / 1000).toFixed(0)} ms CPU: ${top}`;
   });
+  // The rest of the frame pipeline, outside the page's main thread: with --disable-gpu the display
+  // compositor draws every frame in software, and raster workers paint new tiles.
+  const threadCpu = (thread: string, task: string) => {
+    const ids = new Set(
+      events
+        .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === thread)
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    return events
+      .filter((e) => e.ph === 'X' && e.name === task && ids.has(`${e.pid}:${e.tid}`))
+      .reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
+  };
   return {
     inside,
+    compositor: threadCpu('VizCompositorThread', 'RunTask'),
+    raster: threadCpu('ThreadPoolForegroundWorker', 'RasterTask'),
     tasks: tasks.length,
     total: cpu.reduce((a, b) => a + b, 0),
     longest: cpu[longestAt] ?? 0,
@@ -193,11 +213,18 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
       `p95 ${result.p95.toFixed(1)} ms, longest ${result.longest.toFixed(1)} ms, ${result.over33} frames over 33 ms, ` +
       `${result.longAnimationFrames} long animation frames, ${Math.round(result.scrolled)} px scrolled`,
   );
-  const cpu = mainThreadTasks(await browser.stopTracing());
+  const trace = await browser.stopTracing();
+  // E2E_SAVE_TRACE=file.json keeps the trace for chrome://tracing or Perfetto.
+  if (process.env.E2E_SAVE_TRACE) writeFileSync(process.env.E2E_SAVE_TRACE, trace);
+  const cpu = mainThreadTasks(trace);
   console.log(
     `main thread while scrolling: ${cpu.tasks} tasks, ${cpu.total.toFixed(0)} ms CPU in all, longest task ` +
       `${cpu.longest.toFixed(1)} ms CPU (${cpu.longestWall.toFixed(1)} ms wall), ${cpu.over16} tasks over 16 ms CPU, ` +
       `${((cpu.total / Math.max(1, result.scrolled)) * 1000).toFixed(0)} ms CPU per 1,000 px`,
+  );
+  console.log(
+    `outside the page's main thread: software compositor ${cpu.compositor.toFixed(0)} ms CPU ` +
+      `(${(cpu.compositor / Math.max(1, result.frames)).toFixed(1)} ms a frame), raster ${cpu.raster.toFixed(0)} ms CPU`,
   );
   for (const task of cpu.inside) console.log(`  long task ${task}`);
   for (const cause of result.causes.slice(0, 12)) console.log(`  long animation frame: ${cause}`);

@@ -85,9 +85,11 @@ export {
   useCardSets,
 } from './queries/cards.js';
 export {
+  cardHoldingsQueryOptions,
   collectionExportQueryOptions,
   collectionSearchQueryOptions,
   collectionSummaryQueryOptions,
+  useCardHoldings,
   useCollectionExport,
   useCollectionSearch,
   useCollectionSummary,

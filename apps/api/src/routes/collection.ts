@@ -1,7 +1,9 @@
 import { contract } from '@companion/sdk/contract';
+import { notFound } from '../http/errors.js';
 import type { Registrar } from '../http/registrar.js';
 import type { AppServices } from '../services/app.js';
 import { binderIds, collectionSummary } from '../services/collection.js';
+import { cardHoldings } from '../services/holdings.js';
 import { entriesPage, exportCsv } from '../services/lists.js';
 import { signedIn } from './user.js';
 
@@ -27,6 +29,13 @@ export function registerCollectionRoutes(r: Registrar, s: AppServices): void {
       currency,
     });
     return { entries: page.entries, total: page.total, page: query.page, limit: query.limit, currency };
+  });
+
+  r.route(contract.collection.holdings, async ({ caller, params }) => {
+    const { user } = signedIn(caller);
+    const holdings = await cardHoldings(s.db, user.id, params.id);
+    if (!holdings) throw notFound('That card');
+    return holdings;
   });
 
   r.route(contract.collection.export, async ({ caller, query, reply }) => {

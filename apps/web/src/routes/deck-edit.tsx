@@ -181,7 +181,7 @@ function Editor({ deck }: { deck: Deck }) {
             {money(currency === 'eur' ? deck.price.eur : deck.price.usd, currency)}
           </span>
         </div>
-        <div className="web-deck-boards">
+        <div className="web-deck-boards web-deck-boards--edit">
           {BOARDS.map((board) => {
             const list = rows.filter((r) => r.board === board);
             if (!list.length && board !== 'commander') return null;
@@ -194,7 +194,7 @@ function Editor({ deck }: { deck: Deck }) {
                     <li key={r.key}>
                       <span className="web-deck-board__line">
                         <span className="web-deck-board__qty">{r.quantity}</span>
-                        <span>{r.name}</span>
+                        <span className="web-deck-board__name">{r.name}</span>
                       </span>
                       <span className="web-deck-board__controls">
                         <button

@@ -1,4 +1,4 @@
-import { type CompanionClient, endpoints } from '@companion/sdk';
+import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { endpointQuery, type Vars } from './define.js';
@@ -18,6 +18,16 @@ export const collectionSearchQueryOptions = (client: CompanionClient, args?: Var
   endpointQuery(client, collection.search, args, queryKeys.collection.search(args?.query));
 export const useCollectionSearch = (args?: Vars<E['search']>) =>
   useQuery(collectionSearchQueryOptions(useCompanionClient(), args));
+
+/**
+ * GET /user/cards/:id/holdings: my lists and decks holding the card (that printing and the others),
+ * in one call. Stale at once: decks change on other screens, and a card's detail asks again when it
+ * opens. List changes invalidate it with the rest of the collection.
+ */
+export const cardHoldingsQueryOptions = (client: CompanionClient, args: CallArgs<E['holdings']>) =>
+  endpointQuery(client, collection.holdings, args, queryKeys.collection.holdings(args.params.id), 0);
+export const useCardHoldings = (args: CallArgs<E['holdings']>) =>
+  useQuery(cardHoldingsQueryOptions(useCompanionClient(), args));
 
 /**
  * GET /user/collection/export (CSV text). Fetched on demand:

@@ -79,6 +79,7 @@ export const queryKeys = {
     summary: (query?: Filters) => ['collection', 'summary', f(query)] as const,
     search: (query?: Filters) => ['collection', 'search', f(query)] as const,
     export: (query?: Filters) => ['collection', 'export', f(query)] as const,
+    holdings: (id: string) => ['collection', 'holdings', id] as const,
   },
   lists: {
     all: ['lists'] as const,

@@ -289,6 +289,11 @@ export const endpointHooks = {
     factory: collection.collectionSearchQueryOptions,
     hook: collection.useCollectionSearch,
   },
+  'collection.holdings': {
+    kind: 'query',
+    factory: collection.cardHoldingsQueryOptions,
+    hook: collection.useCardHoldings,
+  },
   'collection.export': {
     kind: 'query',
     factory: collection.collectionExportQueryOptions,

@@ -826,6 +826,16 @@ export const endpoints = {
       bodyType: 'json',
       responseType: 'json',
     },
+    holdings: {
+      domain: 'collection',
+      name: 'holdings',
+      method: 'GET',
+      path: '/user/cards/:id/holdings',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
     export: {
       domain: 'collection',
       name: 'export',

@@ -49,7 +49,7 @@ export function listEndpoints(): Array<{ domain: Domain; name: string; endpoint:
 
 export { ProviderType, Session } from './auth.js';
 export { Card, CardFace, CardSet, ImageUris, PricePoint, Prices } from './cards.js';
-export { CollectionSummary } from './collection.js';
+export { CardHoldings, CollectionSummary, DeckHolding, ListHolding } from './collection.js';
 export {
   Bracket,
   Color,

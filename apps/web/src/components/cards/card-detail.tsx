@@ -1,14 +1,6 @@
-import {
-  deckQueryOptions,
-  useCardPrints,
-  useCollectionSearch,
-  useCompanionClient,
-  useLists,
-  useMyDecks,
-} from '@companion/hooks';
+import { useCardHoldings, useCardPrints } from '@companion/hooks';
 import type { Card } from '@companion/sdk/contract';
 import { Badge, CardImage, Dialog, ManaCost, SetSymbol, Skeleton } from '@companion/ui';
-import { useQueries } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
@@ -108,70 +100,90 @@ function Prints({ card }: { card: Card }) {
   );
 }
 
+const sumOf = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/**
+ * My lists and decks holding the card, from one call: copies of this printing (per finish) and of its
+ * other printings in each list; copies of the card (any printing) in each deck, per board.
+ */
 function Holdings({ card }: { card: Card }) {
   const t = useT();
   const lp = useLocalePath();
-  const found = useCollectionSearch({ query: { scryfall: `!"${card.name.replace(/"/g, '')}"`, limit: 200 } });
-  const lists = useLists();
-  if (found.isPending) return <Skeleton shape="text" width="60%" />;
-  const byList = new Map<string, number>();
-  for (const e of found.data?.entries ?? []) byList.set(e.listId, (byList.get(e.listId) ?? 0) + e.quantity);
-  if (byList.size === 0) return <p className="web-muted">{t('web.cards.detail.notOwned')}</p>;
+  const holdings = useCardHoldings({ params: { id: card.id } });
+  const title = (key: string) => <h3 className="web-detail__heading">{t(key)}</h3>;
+  if (holdings.isPending)
+    return (
+      <>
+        {title('web.cards.detail.mine')}
+        <Skeleton shape="text" width="60%" />
+        {title('web.cards.detail.decks')}
+        <Skeleton shape="text" width="60%" />
+      </>
+    );
+  const lists = holdings.data?.lists ?? [];
+  const decks = holdings.data?.decks ?? [];
   return (
-    <ul className="web-chips">
-      {[...byList].map(([id, quantity]) => {
-        const list = lists.data?.lists.find((l) => l.id === id);
-        const name = list?.name ?? t('web.cards.detail.hiddenList');
-        return (
-          <li key={id}>
-            <Link to={lp(`/collection/list/${id}/${slug(name)}`)}>{name}</Link>{' '}
-            <Badge tone="accent">×{quantity}</Badge>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/**
- * My active decks that play the card (any printing: same Oracle id, or same name when the deck line
- * has none). Derived from the decks list and each deck's cards, which the deck screens cache too.
- */
-function DeckHoldings({ card }: { card: Card }) {
-  const t = useT();
-  const lp = useLocalePath();
-  const client = useCompanionClient();
-  const decks = useMyDecks();
-  const views = useQueries({
-    queries: (decks.data?.decks ?? []).map((d) =>
-      deckQueryOptions(client, { params: { id: d.id }, query: {} }),
-    ),
-  });
-  if (decks.isPending || views.some((v) => v.isPending)) return <Skeleton shape="text" width="60%" />;
-  const holding: Array<{ id: string; name: string; quantity: number }> = [];
-  for (const view of views) {
-    const deck = view.data?.deck;
-    if (!deck) continue;
-    let quantity = 0;
-    for (const line of deck.cards) {
-      const same =
-        card.oracle_id && line.card?.oracle_id
-          ? line.card.oracle_id === card.oracle_id
-          : line.name === card.name;
-      if (same) quantity += line.quantity;
-    }
-    if (quantity > 0) holding.push({ id: deck.id, name: deck.name, quantity });
-  }
-  if (holding.length === 0) return <p className="web-muted">{t('web.cards.detail.noDeck')}</p>;
-  return (
-    <ul className="web-chips" data-testid="card-decks">
-      {holding.map((d) => (
-        <li key={d.id}>
-          <Link to={lp(`/deck/${d.id}/${slug(d.name)}`)}>{d.name}</Link>{' '}
-          <Badge tone="accent">×{d.quantity}</Badge>
-        </li>
-      ))}
-    </ul>
+    <>
+      {title('web.cards.detail.mine')}
+      {lists.length === 0 ? (
+        <p className="web-muted">{t('web.cards.detail.notOwned')}</p>
+      ) : (
+        <ul className="web-chips" data-testid="card-lists">
+          {lists.map((list) => {
+            const here = sumOf(list.printing);
+            const elsewhere = sumOf(list.otherPrintings);
+            const finishes = FINISHES.filter((f) => list.printing[f] > 0);
+            return (
+              <li key={list.id}>
+                <Link to={lp(`/collection/list/${list.id}/${slug(list.name)}`)}>{list.name}</Link>{' '}
+                {list.hidden ? <Badge tone="neutral">{t('web.cards.detail.hiddenList')}</Badge> : null}{' '}
+                {here > 0 ? <Badge tone="accent">×{here}</Badge> : null}{' '}
+                {finishes.length > 1 || (finishes.length === 1 && finishes[0] !== 'nonfoil') ? (
+                  <span className="web-muted">
+                    {finishes
+                      .map((f) =>
+                        t('web.cards.detail.finishCount', {
+                          finish: t(FINISH_KEY[f]!),
+                          count: list.printing[f],
+                        }),
+                      )
+                      .join(' · ')}
+                  </span>
+                ) : null}{' '}
+                {elsewhere > 0 ? (
+                  <Badge tone="neutral">{t('web.cards.detail.otherPrintings', { count: elsewhere })}</Badge>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {title('web.cards.detail.decks')}
+      {decks.length === 0 ? (
+        <p className="web-muted">{t('web.cards.detail.noDeck')}</p>
+      ) : (
+        <ul className="web-chips" data-testid="card-decks">
+          {decks.map((deck) => (
+            <li key={deck.id}>
+              <Link to={lp(`/deck/${deck.id}/${slug(deck.name)}`)}>{deck.name}</Link>{' '}
+              {deck.archived ? <Badge tone="neutral">{t('web.cards.detail.archived')}</Badge> : null}{' '}
+              {deck.boards.map((b) => {
+                const count = b.printing + b.otherPrintings;
+                return deck.boards.length === 1 && b.board === 'main' ? (
+                  <Badge key={b.board} tone="accent">
+                    ×{count}
+                  </Badge>
+                ) : (
+                  <Badge key={b.board} tone="accent">
+                    {t('web.cards.detail.boardCount', { board: t(`web.cards.board.${b.board}`), count })}
+                  </Badge>
+                );
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -228,10 +240,7 @@ export function CardDetailDialog({
               );
             })}
           </ul>
-          <h3 className="web-detail__heading">{t('web.cards.detail.mine')}</h3>
           <Holdings card={card} />
-          <h3 className="web-detail__heading">{t('web.cards.detail.decks')}</h3>
-          <DeckHoldings card={card} />
           {extra}
         </div>
       </div>

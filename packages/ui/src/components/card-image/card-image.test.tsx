@@ -28,6 +28,22 @@ describe('CardImage', () => {
     expect(fallback?.querySelector('.ms-up')).not.toBeNull();
   });
 
+  it('marks the picture loaded (what starts its fade) only once its pixels arrive', () => {
+    renderWithIntl(<CardImage card={phyrexianMetamorph} />);
+    const img = screen.getByRole('img', { name: 'Phyrexian Metamorph' });
+    expect(img.hasAttribute('data-loaded')).toBe(false);
+    fireEvent.load(img);
+    expect(img.hasAttribute('data-loaded')).toBe(true);
+  });
+
+  it('draws the fallback mana cost as decoration (the fallback itself is named)', () => {
+    const { container } = renderWithIntl(<CardImage card={phyrexianMetamorph} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Phyrexian Metamorph' }));
+    const cost = container.querySelector('.cui-mana-cost');
+    expect(cost?.getAttribute('aria-hidden')).toBe('true');
+    expect(cost?.hasAttribute('aria-label')).toBe(false);
+  });
+
   it('shows the fallback when there is no image at all', () => {
     const { container } = renderWithIntl(<CardImage card={noImageCard} />);
     expect(container.querySelector('.cui-card-image__fallback')?.textContent).toContain(

@@ -126,7 +126,7 @@ export function CardImage({
         <div className="cui-card-image__fallback" role="img" aria-label={face?.name ?? card.name}>
           <div className="cui-card-image__fallback-title" aria-hidden="true">
             <span className="cui-card-image__fallback-name">{face?.name ?? card.name}</span>
-            <ManaCost cost={face?.mana_cost} size="sm" />
+            <ManaCost cost={face?.mana_cost} size="sm" decorative />
           </div>
           <div className="cui-card-image__fallback-art" aria-hidden="true" />
           {face?.type_line ? (
@@ -149,6 +149,11 @@ export function CardImage({
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           {...(priority ? { fetchPriority: 'high' as const } : {})}
+          // Fades in once its pixels arrive (a DOM attribute, no render): a lazy picture mounting or
+          // failing (offline) starts no animation, so scrolling a grid creates no animated layers.
+          onLoad={(e) => {
+            e.currentTarget.dataset.loaded = '';
+          }}
           onError={() => setFailed((prev) => ({ ...prev, [faceIndex]: true }))}
         />
       )}

@@ -12,6 +12,11 @@ export interface ManaCostProps {
   size?: 'sm' | 'md' | 'lg';
   /** Drop the round "cost" background (plain glyphs). */
   plain?: boolean;
+  /**
+   * Drawn for looks inside something already named (e.g. a card picture's fallback, hidden from
+   * assistive technology): no spoken label is computed.
+   */
+  decorative?: boolean;
   className?: string;
 }
 
@@ -21,18 +26,27 @@ function Glyph({ symbol, plain }: { symbol: ManaSymbol; plain: boolean | undefin
 }
 
 /** A mana cost drawn with mana-font, read out as words ("2 generic, white, Phyrexian blue or 2 life"). */
-export function ManaCost({ cost, size = 'md', plain, className }: ManaCostProps) {
+export function ManaCost({ cost, size = 'md', plain, decorative, className }: ManaCostProps) {
   const { t } = useUiIntl();
   const describe = useSymbolLabel();
   if (!cost) return null;
   const faces = cost.split(/\s*\/\/\s*/);
-  const labels = faces.map((face) => {
-    const symbols = tokenizeSymbols(face).filter((token): token is ManaSymbol => typeof token !== 'string');
-    return symbols.length === 0 ? t('ui.mana.none') : symbols.map(describe).join(', ');
-  });
-  const label = labels.join(`; ${t('ui.mana.otherHalf')} `);
+  const label = decorative
+    ? undefined
+    : faces
+        .map((face) => {
+          const symbols = tokenizeSymbols(face).filter(
+            (token): token is ManaSymbol => typeof token !== 'string',
+          );
+          return symbols.length === 0 ? t('ui.mana.none') : symbols.map(describe).join(', ');
+        })
+        .join(`; ${t('ui.mana.otherHalf')} `);
   return (
-    <span className={clsx('cui-mana-cost', className)} data-size={size} role="img" aria-label={label}>
+    <span
+      className={clsx('cui-mana-cost', className)}
+      data-size={size}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
+    >
       {faces.map((face, faceIndex) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: faces of one cost never reorder
         <Fragment key={faceIndex}>
