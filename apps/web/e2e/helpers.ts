@@ -63,11 +63,13 @@ export async function signedInUser(page: Page, tag = 'user') {
 export async function screenshot(page: Page, info: TestInfo, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const file = `${info.titlePath.slice(1).join('-')}-${name}`.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+  await settled(page);
   await page.screenshot({ path: join(SHOTS, `${file}.png`), fullPage: true });
 }
 
 /** axe: no serious or critical violation. */
 export async function expectAccessible(page: Page, context: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -81,10 +83,30 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
     document.documentElement.setAttribute('data-theme', t);
   }, theme);
   // Colours fade to the new theme: a check (axe's contrast) must see the end, not a mid-fade colour.
+  await settled(page);
+}
+
+/**
+ * Waits for the page's finite transitions and animations (a dialog fading in, colours changing
+ * theme) to end, so a screenshot or axe's contrast check sees the final state. Endless ones
+ * (spinners) are ignored; one still running after 5 s is left running.
+ */
+export async function settled(page: Page) {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
