@@ -700,56 +700,41 @@ export { createList, defaultBinder };
 
 // ---------- export ----------
 
-/** The card columns an export line needs (the page queries take the whole card). */
-const exportCardColumns = {
-  id: c.id,
-  name: c.name,
-  set: c.set,
-  setName: c.setName,
-  collectorNumber: c.collectorNumber,
-};
-type ExportCard = { id: string; name: string; set: string; setName: string; collectorNumber: string };
-/** The entry columns an export line needs (no dates or ids to parse but the paging key). */
-const exportEntryColumns = {
-  id: listEntries.id,
-  name: listEntries.name,
-  quantity: listEntries.quantity,
-  finish: listEntries.finish,
-  condition: listEntries.condition,
-  language: listEntries.language,
-  purchasePrice: listEntries.purchasePrice,
-  purchaseCurrency: listEntries.purchaseCurrency,
-  tags: listEntries.tags,
-  unresolved: listEntries.unresolved,
-};
-type ExportEntry = Pick<
-  EntryRow,
-  | 'id'
-  | 'name'
-  | 'quantity'
-  | 'finish'
-  | 'condition'
-  | 'language'
-  | 'purchasePrice'
-  | 'purchaseCurrency'
-  | 'tags'
-  | 'unresolved'
->;
+/**
+ * An export line as the database gives it, entry and printing columns already merged: id, card id,
+ * name, set code, set name, collector number, language, finish, quantity, condition, purchase price
+ * and currency, tags.
+ */
+type ExportLine = [
+  string,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  Finish,
+  number,
+  string,
+  number | null,
+  string | null,
+  string[],
+];
 
-function exportRow(e: ExportEntry, card: ExportCard | null): CollectionRowInput {
+function exportRow(r: ExportLine): CollectionRowInput {
   return {
-    name: card?.name ?? e.name,
-    setCode: card?.set ?? e.unresolved?.setCode ?? null,
-    setName: card?.setName ?? null,
-    collectorNumber: card?.collectorNumber ?? e.unresolved?.collectorNumber ?? null,
-    language: e.language,
-    finish: e.finish,
-    quantity: e.quantity,
-    condition: (e.condition || null) as CollectionRowInput['condition'],
-    scryfallId: card?.id ?? null,
-    purchasePrice: e.purchasePrice === null ? null : Number(e.purchasePrice),
-    purchaseCurrency: e.purchaseCurrency,
-    tags: e.tags,
+    name: r[2],
+    setCode: r[3],
+    setName: r[4],
+    collectorNumber: r[5],
+    language: r[6],
+    finish: r[7],
+    quantity: r[8],
+    condition: (r[9] || null) as CollectionRowInput['condition'],
+    scryfallId: r[1],
+    purchasePrice: r[10] === null ? null : Number(r[10]),
+    purchaseCurrency: r[11],
+    tags: r[12],
   };
 }
 
@@ -757,8 +742,10 @@ const EXPORT_BATCH = 5000;
 
 /**
  * Streams the entries of some lists as CSV, EXPORT_BATCH entries per chunk (keyset paging on the
- * entry id), reading only the few card columns a line needs: the cards' JSON (legalities, faces,
- * images) stays in the database.
+ * entry id). A line's printing columns come from the narrow `card_search` row (the wide `cards`
+ * rows stay unread) and are merged with the entry's in SQL (an unresolved entry's set and number
+ * come from its `unresolved` note). Each chunk arrives as one JSON text, parsed natively: on PGlite,
+ * decoding 5,000 rows of 13 columns field by field in JavaScript cost more than the query itself.
  */
 export function exportCsv(
   db: Db,
@@ -769,25 +756,25 @@ export function exportCsv(
     let after: string | null = null;
     let first = true;
     for (;;) {
-      const rows: Array<{ e: ExportEntry; c: ExportCard | null }> = listIds.length
-        ? await db
-            .select({ e: exportEntryColumns, c: exportCardColumns })
-            .from(listEntries)
-            .leftJoin(c, eq(c.id, listEntries.cardId))
-            .where(
-              and(
-                inArray(listEntries.listId, listIds),
-                after ? sql`${listEntries.id} > ${after}` : undefined,
-              ),
-            )
-            .orderBy(asc(listEntries.id))
-            .limit(EXPORT_BATCH)
-        : [];
+      let rows: ExportLine[] = [];
+      if (listIds.length) {
+        const [chunk] = rowsOf<{ lines: string | null }>(
+          await db.execute(sql`select json_agg(json_build_array(e.id, s.id, coalesce(s.name, e.name),
+              coalesce(s.set, e.unresolved ->> 'setCode'), s.set_name,
+              coalesce(s.collector_number, e.unresolved ->> 'collectorNumber'), e.language, e.finish,
+              e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags) order by e.id)::text as lines
+            from (select * from ${listEntries} e
+              where e.list_id in (${sql.join(
+                listIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) ${after ? sql`and e.id > ${after}::uuid` : sql``}
+              order by e.id limit ${EXPORT_BATCH}) e
+            left join ${cardSearch} s on s.id = e.card_id`),
+        );
+        rows = chunk?.lines ? (JSON.parse(chunk.lines) as ExportLine[]) : [];
+      }
       if (!rows.length && !first) return;
-      const text = writeCollection(
-        format,
-        rows.map((r) => exportRow(r.e, r.c?.id ? r.c : null)),
-      );
+      const text = writeCollection(format, rows.map(exportRow));
       if (first) yield text;
       else {
         const cut = text.indexOf('\n');
@@ -795,7 +782,7 @@ export function exportCsv(
       }
       first = false;
       if (rows.length < EXPORT_BATCH) return;
-      after = rows[rows.length - 1]?.e.id ?? null;
+      after = rows[rows.length - 1]?.[0] ?? null;
     }
   }
   return Readable.from(chunks());

@@ -30,6 +30,7 @@ interface Row {
   usd_etched: string | null;
   eur: string | null;
   eur_foil: string | null;
+  set_name: string;
 }
 
 /** The narrow row of a printing, computed here from the `cards` row, independently of the SQL. */
@@ -55,6 +56,7 @@ function expected(c: Row) {
     usd_etched: c.usd_etched,
     eur: c.eur,
     eur_foil: c.eur_foil,
+    set_name: c.set_name,
   };
 }
 
@@ -64,14 +66,14 @@ async function drift(db: Db, ids?: string[]) {
     : sql``;
   const cards = rowsOf<Row>(
     await db.execute(sql`select c.id, c.name, c.set, c.collector_number, c.lang, c.cmc, c.colors, c.color_identity,
-      c.search_types, c.rarity, c.usd::text, c.usd_foil::text, c.usd_etched::text, c.eur::text, c.eur_foil::text
+      c.search_types, c.rarity, c.usd::text, c.usd_foil::text, c.usd_etched::text, c.eur::text, c.eur_foil::text, c.set_name
       from cards c ${only}`),
   );
   const narrow = new Map(
     rowsOf<Record<string, unknown>>(
       await db.execute(sql`select s.id, s.name, s.set, s.collector_number, s.collector_sort::float8 as collector_sort,
         s.lang, s.cmc, s.color_bits, s.identity_bits, s.type_bits, s.rarity_rank, s.search_types, s.usd::text,
-        s.usd_foil::text, s.usd_etched::text, s.eur::text, s.eur_foil::text from card_search s`),
+        s.usd_foil::text, s.usd_etched::text, s.eur::text, s.eur_foil::text, s.set_name from card_search s`),
     ).map((r) => [r.id as string, { ...r, cmc: Number(r.cmc), collector_sort: Number(r.collector_sort) }]),
   );
   const wrong = cards.filter((c) => JSON.stringify(narrow.get(c.id)) !== JSON.stringify(expected(c)));
@@ -147,6 +149,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     await importJson(db, [
       beast(id, {
         name: 'Narrow Test Bolt',
+        set_name: 'Narrow Test Again',
         collector_number: '7',
         rarity: 'mythic',
         cmc: 2,

@@ -15,7 +15,8 @@ CREATE TABLE "card_search" (
 	"usd_foil" numeric(12, 2),
 	"usd_etched" numeric(12, 2),
 	"eur" numeric(12, 2),
-	"eur_foil" numeric(12, 2)
+	"eur_foil" numeric(12, 2),
+	"set_name" text NOT NULL
 );
 --> statement-breakpoint
 -- The narrow search row of a printing (see card_search in src/db/catalogue.ts; the bit orders are
@@ -29,7 +30,7 @@ CREATE FUNCTION card_search_of(c cards) RETURNS card_search LANGUAGE sql STABLE 
       WHEN 'special' THEN 4 WHEN 'bonus' THEN 5 ELSE 0 END)::smallint,
     coalesce(nullif(left(regexp_replace(c.collector_number, '[^0-9]', '', 'g'), 18), '')::bigint, 0),
     c.id, c.name, c.set, c.collector_number, c.lang, c.search_types,
-    c.usd, c.usd_foil, c.usd_etched, c.eur, c.eur_foil
+    c.usd, c.usd_foil, c.usd_etched, c.eur, c.eur_foil, c.set_name
 $$;--> statement-breakpoint
 -- Statement triggers with transition tables: one narrow upsert per batch of the catalogue import.
 CREATE FUNCTION card_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -47,7 +48,7 @@ BEGIN
     collector_sort = excluded.collector_sort, name = excluded.name, set = excluded.set,
     collector_number = excluded.collector_number, lang = excluded.lang, search_types = excluded.search_types,
     usd = excluded.usd, usd_foil = excluded.usd_foil, usd_etched = excluded.usd_etched, eur = excluded.eur,
-    eur_foil = excluded.eur_foil;
+    eur_foil = excluded.eur_foil, set_name = excluded.set_name;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
