@@ -218,7 +218,7 @@ const collectorKeys: SortKey[] = [
  * that match. The matching entries are found in two parts, each able to use its own indexes:
  * - entries of a printing, joined to the printing's narrow `card_search` row, which holds the sort
  *   keys and most filters (types, colours, mana value, prices...), so a search over a large
- *   collection reads ~150-byte rows rather than the 1.9 KB `cards` rows; the wide row is joined
+ *   collection reads ~170-byte rows rather than the 1.9 KB `cards` rows; the wide row is joined
  *   only when a filter needs it (a name substring, through the trigram index on the names; oracle
  *   text, legalities, is:);
  * - unresolved entries (no printing), through a partial index, the filters applying to their name
