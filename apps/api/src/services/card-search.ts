@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
 import {
+  type Color,
   type Comparison,
   parseSearch,
   RARITY_RANK,
@@ -33,25 +34,123 @@ const textArray = (values: readonly string[]) =>
       )}]::text[]`
     : sql`'{}'::text[]`;
 
-function compileNode(node: SearchNode, c: SQL): SQL {
+/** Bits of `card_search.color_bits` and `identity_bits` (migration 0003 computes them the same way). */
+export const CARD_COLOR_BITS: Record<Color, number> = { W: 1, U: 2, B: 4, R: 8, G: 16 };
+/**
+ * Bit i of `card_search.type_bits` is set when the printing's `search_types` contains word i
+ * (migration 0003): `t:creature` tests a bit instead of a LIKE; other type words use the LIKE.
+ */
+export const CARD_TYPE_WORDS = [
+  'artifact',
+  'creature',
+  'enchantment',
+  'instant',
+  'land',
+  'planeswalker',
+  'sorcery',
+  'battle',
+  'legendary',
+  'basic',
+  'snow',
+  'kindred',
+  'tribal',
+  'equipment',
+  'aura',
+  'vehicle',
+  'saga',
+  'token',
+] as const;
+
+/** Where a compiled search reads: the `cards` alias, and optionally the `card_search` alias. */
+interface Aliases {
+  c: SQL;
+  /** When set, the leaves `card_search` holds (types, colours, mana value, prices, rarity, set,
+   * number, language) read it instead of the wide `cards` row. */
+  s?: SQL | undefined;
+}
+
+function compileNode(node: SearchNode, a: Aliases): SQL {
   switch (node.kind) {
     case 'and':
       return sql`(${sql.join(
-        node.children.map((n) => compileNode(n, c)),
+        node.children.map((n) => compileNode(n, a)),
         sql` and `,
       )})`;
     case 'or':
       return sql`(${sql.join(
-        node.children.map((n) => compileNode(n, c)),
+        node.children.map((n) => compileNode(n, a)),
         sql` or `,
       )})`;
     case 'not':
-      return sql`(not ${compileNode(node.child, c)})`;
-    default:
+      return sql`(not ${compileNode(node.child, a)})`;
+    default: {
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
-      return canBeNull(node) ? sql`coalesce(${leaf(node, c)}, false)` : leaf(node, c);
+      const compiled = a.s && NARROW_KINDS.has(node.kind) ? narrowLeaf(node, a.s) : leaf(node, a.c);
+      return canBeNull(node) ? sql`coalesce(${compiled}, false)` : compiled;
+    }
   }
+}
+
+/** The leaf kinds `card_search` can answer. */
+const NARROW_KINDS = new Set<SearchNode['kind']>(['type', 'color', 'number', 'rarity', 'set', 'cn', 'lang']);
+
+/** True when a search reads something only the wide `cards` row has (names, texts, legalities, is:). */
+export function needsCardsRow(node: SearchNode): boolean {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.some(needsCardsRow);
+    case 'not':
+      return needsCardsRow(node.child);
+    default:
+      return !NARROW_KINDS.has(node.kind);
+  }
+}
+
+const bits = (colors: readonly Color[]) => colors.reduce((m, x) => m | CARD_COLOR_BITS[x], 0);
+
+/** A leaf over `card_search`: the same rows as `leaf` over `cards`, through the bits. */
+function narrowLeaf(node: SearchNode, s: SQL): SQL {
+  switch (node.kind) {
+    case 'type': {
+      const i = (CARD_TYPE_WORDS as readonly string[]).indexOf(node.value);
+      return i >= 0
+        ? sql`(${s}.type_bits & ${sql.raw(String(1 << i))}) <> 0`
+        : sql`${s}.search_types like ${contains(node.value)}`;
+    }
+    case 'color': {
+      const col = sql`${s}.${sql.raw(node.field === 'colors' ? 'color_bits' : 'identity_bits')}`;
+      if ('multicolor' in node.value) {
+        const many = sql`(${col} & (${col} - 1)) <> 0`;
+        return node.op === '!=' || node.op === '<' ? sql`not (${many})` : many;
+      }
+      const m = sql.raw(String(bits(node.value.colors)));
+      const outside = sql.raw(String(31 & ~bits(node.value.colors)));
+      switch (node.op) {
+        case '=':
+          return sql`${col} = ${m}`;
+        case '!=':
+          return sql`${col} <> ${m}`;
+        case '>=':
+          // As in `leaf`: `c:c` (no colours) means colourless, not "every card".
+          return node.value.colors.length === 0 ? sql`${col} = 0` : sql`(${col} & ${m}) = ${m}`;
+        case '<=':
+          return sql`(${col} & ${outside}) = 0`;
+        case '>':
+          return sql`((${col} & ${m}) = ${m} and ${col} <> ${m})`;
+        case '<':
+          return sql`((${col} & ${outside}) = 0 and ${col} <> ${m})`;
+      }
+      break;
+    }
+    case 'rarity':
+      return sql`${s}.rarity_rank ${sql.raw(OPS[node.op])} ${RARITY_RANK[node.value]}`;
+    default:
+      // Mana value, prices, set, number and language have the same column names in both tables.
+      return leaf(node, s);
+  }
+  throw new Error(`Unhandled search node ${node.kind}`);
 }
 
 /** Leaves whose SQL may yield NULL: prices and format legalities. Every other column is NOT NULL. */
@@ -137,21 +236,29 @@ function leaf(node: SearchNode, c: SQL): SQL {
   throw new Error(`Unhandled search node ${node.kind}`);
 }
 
-/** Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`). */
-export function compileSearch(ast: SearchNode, alias = 'c'): SQL {
-  return compileNode(ast, sql.raw(alias));
+/**
+ * Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`), and over the
+ * `card_search` alias `narrow` for the leaves it holds when given.
+ */
+export function compileSearch(ast: SearchNode, alias = 'c', narrow?: string): SQL {
+  return compileNode(ast, { c: sql.raw(alias), s: narrow ? sql.raw(narrow) : undefined });
 }
 
-/** Parses and compiles a query string, turning syntax errors into 400s that point at `param`. */
-export function searchCondition(q: string, param: string, alias = 'c'): SQL {
+/** Parses a query string, turning syntax errors into 400s that point at `param`. */
+export function parseSearchParam(q: string, param: string): SearchNode {
   try {
-    return compileSearch(parseSearch(q), alias);
+    return parseSearch(q);
   } catch (error) {
     if (error instanceof SearchSyntaxError) {
       throw badRequest(error.message, [{ path: `query.${param}`, message: error.message }]);
     }
     throw error;
   }
+}
+
+/** Parses and compiles a query string, turning syntax errors into 400s that point at `param`. */
+export function searchCondition(q: string, param: string, alias = 'c'): SQL {
+  return compileSearch(parseSearchParam(q, param), alias);
 }
 
 export function rowsOf<T>(result: unknown): T[] {

@@ -1,0 +1,254 @@
+/**
+ * `card_search`, the narrow copy of each printing's search columns that collection searches read:
+ * it must hold exactly what `cards` says, after an import, a re-import that changes a printing, and
+ * a deletion; and a search compiled over it must find the same printings as over `cards`.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database, Db } from '../../src/db/client.js';
+import { CARD_COLOR_BITS, CARD_TYPE_WORDS, compileSearch, rowsOf } from '../../src/services/card-search.js';
+import { parseSearch, RARITY_RANK, type Rarity } from '../../src/services/card-search-syntax.js';
+import { importCards } from '../../src/services/catalogue-import.js';
+import { openTestDatabase, storages } from '../support/database.js';
+import { HAS_SHARED_DATA, loadSharedCatalogue } from './shared-data.js';
+
+interface Row {
+  id: string;
+  name: string;
+  set: string;
+  collector_number: string;
+  lang: string;
+  cmc: number;
+  colors: string[];
+  color_identity: string[];
+  search_types: string;
+  rarity: string;
+  usd: string | null;
+  usd_foil: string | null;
+  usd_etched: string | null;
+  eur: string | null;
+  eur_foil: string | null;
+  set_name: string;
+}
+
+/** The narrow row of a printing, computed here from the `cards` row, independently of the SQL. */
+function expected(c: Row) {
+  const bits = (colors: string[]) =>
+    colors.reduce((m, x) => m | (CARD_COLOR_BITS[x as keyof typeof CARD_COLOR_BITS] ?? 0), 0);
+  const digits = c.collector_number.replace(/[^0-9]/g, '').slice(0, 18);
+  return {
+    id: c.id,
+    name: c.name,
+    set: c.set,
+    collector_number: c.collector_number,
+    collector_sort: digits ? Number(digits) : 0,
+    lang: c.lang,
+    cmc: Number(c.cmc),
+    color_bits: bits(c.colors),
+    identity_bits: bits(c.color_identity),
+    type_bits: CARD_TYPE_WORDS.reduce((m, w, i) => (c.search_types.includes(w) ? m | (1 << i) : m), 0),
+    rarity_rank: RARITY_RANK[c.rarity as Rarity] ?? 0,
+    search_types: c.search_types,
+    usd: c.usd,
+    usd_foil: c.usd_foil,
+    usd_etched: c.usd_etched,
+    eur: c.eur,
+    eur_foil: c.eur_foil,
+    set_name: c.set_name,
+  };
+}
+
+async function drift(db: Db, ids?: string[]) {
+  const only = ids
+    ? sql`where c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
+    : sql``;
+  const cards = rowsOf<Row>(
+    await db.execute(sql`select c.id, c.name, c.set, c.collector_number, c.lang, c.cmc, c.colors, c.color_identity,
+      c.search_types, c.rarity, c.usd::text, c.usd_foil::text, c.usd_etched::text, c.eur::text, c.eur_foil::text, c.set_name
+      from cards c ${only}`),
+  );
+  const narrow = new Map(
+    rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select s.id, s.name, s.set, s.collector_number, s.collector_sort::float8 as collector_sort,
+        s.lang, s.cmc, s.color_bits, s.identity_bits, s.type_bits, s.rarity_rank, s.search_types, s.usd::text,
+        s.usd_foil::text, s.usd_etched::text, s.eur::text, s.eur_foil::text, s.set_name from card_search s`),
+    ).map((r) => [r.id as string, { ...r, cmc: Number(r.cmc), collector_sort: Number(r.collector_sort) }]),
+  );
+  const wrong = cards.filter((c) => JSON.stringify(narrow.get(c.id)) !== JSON.stringify(expected(c)));
+  return {
+    cards: cards.length,
+    narrow: narrow.size,
+    wrong: wrong.map((c) => [expected(c), narrow.get(c.id)]),
+  };
+}
+
+/** Ids a query finds over `cards` alone and over `card_search` (with `cards` for the rest). */
+async function both(db: Db, q: string) {
+  const ast = parseSearch(q);
+  const ids = async (query: ReturnType<typeof sql>) =>
+    rowsOf<{ id: string }>(await db.execute(query))
+      .map((r) => r.id)
+      .sort();
+  return {
+    wide: await ids(sql`select c.id from cards c where ${compileSearch(ast, 'c')}`),
+    narrow: await ids(
+      sql`select c.id from cards c join card_search s on s.id = c.id where ${compileSearch(ast, 'c', 's')}`,
+    ),
+  };
+}
+
+const MIGRATION = new URL('../../src/db/migrations/0003_card_search.sql', import.meta.url);
+
+const beast = (id: string, changes: Record<string, unknown> = {}) => ({
+  object: 'card',
+  id,
+  oracle_id: randomUUID(),
+  name: 'Narrow Test Beast',
+  lang: 'en',
+  set: 'ntb',
+  set_name: 'Narrow Test',
+  collector_number: '12a',
+  rarity: 'common',
+  layout: 'normal',
+  mana_cost: '{2}{G}',
+  cmc: 3,
+  type_line: 'Creature — Beast',
+  colors: ['G'],
+  color_identity: ['G'],
+  prices: { usd: '0.50', eur: '0.40' },
+  ...changes,
+});
+
+const importJson = (db: Db, cards: unknown[]) =>
+  importCards(db, { stream: Readable.from([Buffer.from(JSON.stringify(cards))]) });
+
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) => {
+  let database: Database;
+  let db: Db;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind, inject('pgliteTemplate'));
+    db = database.db;
+    await loadSharedCatalogue(db);
+  });
+  afterAll(() => database?.close());
+
+  it('holds one narrow row per printing, equal to what the cards row says', async () => {
+    const d = await drift(db);
+    expect(d.cards).toBeGreaterThan(500);
+    expect(d.narrow).toBe(d.cards);
+    expect(d.wrong.slice(0, 3)).toEqual([]);
+    // The migration's backfill (for a catalogue imported before it) writes the same rows.
+    const migration = readFileSync(MIGRATION, 'utf8');
+    const backfill = migration.slice(migration.lastIndexOf('INSERT INTO card_search'));
+    await db.execute(sql`delete from card_search`);
+    await db.execute(sql.raw(backfill));
+    const again = await drift(db);
+    expect(again.narrow).toBe(d.cards);
+    expect(again.wrong.slice(0, 3)).toEqual([]);
+  });
+
+  it('follows a re-import that changes a printing, and a deletion', async () => {
+    const id = randomUUID();
+    await importJson(db, [beast(id)]);
+    expect((await drift(db, [id])).wrong).toEqual([]);
+    const beforeQ = await both(db, 't:creature c:g mv<=3 r:common usd<1');
+    expect(beforeQ.narrow).toContain(id);
+    // The same printing, re-imported as something else entirely.
+    await importJson(db, [
+      beast(id, {
+        name: 'Narrow Test Bolt',
+        set_name: 'Narrow Test Again',
+        collector_number: '7',
+        rarity: 'mythic',
+        cmc: 2,
+        type_line: 'Legendary Instant',
+        colors: ['U', 'R'],
+        color_identity: ['U', 'R'],
+        prices: { usd: '12.00', usd_foil: '30.00', eur: null },
+      }),
+    ]);
+    const after = await drift(db);
+    expect(after.wrong).toEqual([]);
+    expect(after.narrow).toBe(after.cards);
+    const [row] = rowsOf<{ type_bits: number; color_bits: number; usd: string; eur: string | null }>(
+      await db.execute(
+        sql`select type_bits, color_bits, usd::text, eur::text from card_search where id = ${id}`,
+      ),
+    );
+    expect(row).toEqual({
+      type_bits: (1 << CARD_TYPE_WORDS.indexOf('instant')) | (1 << CARD_TYPE_WORDS.indexOf('legendary')),
+      color_bits: CARD_COLOR_BITS.U | CARD_COLOR_BITS.R,
+      usd: '12.00',
+      eur: null,
+    });
+    expect((await both(db, 't:creature c:g mv<=3 r:common usd<1')).narrow).not.toContain(id);
+    const now = await both(db, 't:instant c=ur mv=2 r:mythic usd>=10 cn:7 -t:creature');
+    expect(now.narrow).toEqual([id]);
+    expect(now.wide).toEqual(now.narrow);
+    await db.execute(sql`delete from cards where id = ${id}`);
+    const gone = await drift(db);
+    expect(gone.narrow).toBe(gone.cards);
+  });
+
+  it('finds the same printings as the wide rows, for every key it answers', async () => {
+    const queries = [
+      't:creature',
+      't:legendary t:creature',
+      't:elf',
+      't:"creature — elf"',
+      '-t:land',
+      't:aura or t:equipment',
+      'c:g',
+      'c:c',
+      'c=c',
+      'c:m',
+      '-c:m',
+      'c=rg',
+      'c!=u',
+      'c>=wu',
+      'c<=rg',
+      'c>g',
+      'c<wub',
+      'c>c',
+      'c<c',
+      'id<=esper',
+      'id:c',
+      'id>=bg',
+      'id=g',
+      'id>ur',
+      'id<golgari',
+      'id:m',
+      'mv<=3',
+      'mv=0',
+      'cmc>5',
+      'usd>=1',
+      '-usd>1',
+      'eur<0.5',
+      'r:rare',
+      'r>=rare',
+      'r<uncommon',
+      'r!=common',
+      's:lea',
+      'cn:1',
+      'lang:fr',
+      'lang:any',
+      't:creature c:g mv<=3',
+      '(c:u or c:b) r:rare usd>=1',
+      't:creature -c:g (mv<2 or mv>5) o:flying',
+      'is:commander id<=esper',
+      'f:modern t:instant',
+      'drag t:creature',
+    ];
+    let found = 0;
+    for (const q of queries) {
+      const r = await both(db, q);
+      expect(r.narrow, q).toEqual(r.wide);
+      if (r.wide.length) found++;
+    }
+    // The shared catalogue answers most of them: the comparison is not between empty sets.
+    expect(found).toBeGreaterThan(queries.length - 8);
+  });
+});
