@@ -1,6 +1,7 @@
 // Small helpers shared by the start and test scripts (no dependencies).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -104,5 +105,30 @@ export function stopAll(children) {
     } catch {
       child.kill('SIGTERM');
     }
+  }
+}
+
+/**
+ * A PostgreSQL schema of its own for an end-to-end run's API when DATABASE_URL is set, so the run
+ * starts from an empty database (its own catalogue, users and lists) whatever else uses that
+ * database; `dropSchema` removes it afterwards. The name is kept in `process.env[key]`, so the test
+ * workers (which load the configuration again) share it. Undefined without DATABASE_URL (PGlite).
+ */
+export function e2eSchema(key, prefix) {
+  if (!process.env.DATABASE_URL) return undefined;
+  process.env[key] ??= `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+  return process.env[key];
+}
+
+/** Drops an end-to-end run's schema (see `e2eSchema`), with the API's PostgreSQL driver. */
+export async function dropSchema(schema) {
+  if (!schema || !process.env.DATABASE_URL) return;
+  const pg = createRequire(resolve(ROOT, 'apps/api/package.json'))('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema.replace(/"/g, '')}" CASCADE`);
+  } finally {
+    await client.end();
   }
 }

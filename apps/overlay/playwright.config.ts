@@ -4,15 +4,22 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end: the real API (temporary PGlite folder, Auth emulator, cards from shared/data), the web
- * app and the overlay on their development servers. Ports come from the environment so that several
- * runs (other engineers' web e2e uses 8790/4173) do not collide.
+ * End-to-end: the real API (temporary PGlite folder, or a schema of its own with DATABASE_URL; Auth
+ * emulator; cards from shared/data), the web app and the overlay on their development servers.
+ * Ports come from the environment so that several runs (other engineers' web e2e uses 8790/4173) do
+ * not collide.
  */
 const API_PORT = Number(process.env.LIVE_E2E_API_PORT ?? 8890);
 const WEB_PORT = Number(process.env.LIVE_E2E_WEB_PORT ?? 4273);
 const OVERLAY_PORT = Number(process.env.LIVE_E2E_OVERLAY_PORT ?? 4274);
 const dataDir = process.env.LIVE_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'companion-live-e2e-'));
 process.env.LIVE_E2E_DATA_DIR = dataDir;
+// With DATABASE_URL the API runs on PostgreSQL, in a schema of this run's (dropped by global-setup).
+// @ts-expect-error plain JS helper shared by the repo's scripts
+const { e2eSchema } = (await import('../../scripts/lib.mjs')) as {
+  e2eSchema: (key: string, prefix: string) => string | undefined;
+};
+const databaseSchema = e2eSchema('LIVE_E2E_DATABASE_SCHEMA', 'e2e_live');
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const api = `http://127.0.0.1:${API_PORT}`;
 const web = `http://127.0.0.1:${WEB_PORT}`;
@@ -45,6 +52,7 @@ const apiEnv = {
   COMPANION_PUBLIC_URL: web,
   COMPANION_API_URL: api,
   COMPANION_LOG_LEVEL: 'warn',
+  ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}),
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
 };
 

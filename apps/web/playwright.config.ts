@@ -7,6 +7,12 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'companion-web-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// With DATABASE_URL the API runs on PostgreSQL, in a schema of this run's (dropped by global-setup).
+// @ts-expect-error plain JS helper shared by the repo's scripts
+const { e2eSchema } = (await import('../../scripts/lib.mjs')) as {
+  e2eSchema: (key: string, prefix: string) => string | undefined;
+};
+const databaseSchema = e2eSchema('E2E_DATABASE_SCHEMA', 'e2e_web');
 /** Real Scryfall cards and collection exports, in `shared/data` beside the repository (card screens' tests). */
 const SHARED_DATA =
   process.env.COMPANION_SHARED_DATA ?? resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data');
@@ -62,6 +68,7 @@ export default defineConfig({
         COMPANION_PUBLIC_URL: `http://127.0.0.1:${WEB_PORT}`,
         COMPANION_API_URL: `http://127.0.0.1:${API_PORT}`,
         COMPANION_LOG_LEVEL: 'warn',
+        ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}),
         // The API fills its empty catalogue from these Scryfall files at start.
         ...(existsSync(SHARED_DATA) ? { COMPANION_SHARED_DATA: SHARED_DATA } : {}),
       },
