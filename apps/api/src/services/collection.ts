@@ -10,11 +10,11 @@ type CollectionSummary = z.infer<typeof Summary>;
 import { and, eq, sql } from 'drizzle-orm';
 import { cardLists } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
+import { rowsOf } from './card-search.js';
 import { type Currency, priceSql } from './catalogue.js';
 import { defaultBinder } from './lists-core.js';
 
 const round = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Ids of the user's binders (creating the default binder on first use). */
 export async function binderIds(db: Db, ownerId: string): Promise<string[]> {
@@ -45,24 +45,24 @@ export async function collectionSummary(
   const idList = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
   const price = priceSql(currency, sql`e.finish`, sql.raw('c'));
   const base = sql`from list_entries e left join cards c on c.id = e.card_id where e.list_id in ${idList}`;
-  const [totals] = rows<{ cards: number; unique: number; value: number; unresolved: number }>(
+  const [totals] = rowsOf<{ cards: number; unique: number; value: number; unresolved: number }>(
     await db.execute(sql`select coalesce(sum(e.quantity), 0)::int as cards,
       count(distinct coalesce(c.oracle_id, e.card_id, 'name:' || lower(e.name)))::int as unique,
       coalesce(sum(e.quantity * ${price}), 0)::float8 as value,
       count(*) filter (where e.card_id is null)::int as unresolved ${base}`),
   );
-  const bySet = rows<{ key: string; label: string; cards: number; value: number }>(
+  const bySet = rowsOf<{ key: string; label: string; cards: number; value: number }>(
     await db.execute(sql`select coalesce(c.set, '?') as key, coalesce(min(c.set_name), 'Unresolved') as label,
       sum(e.quantity)::int as cards, coalesce(sum(e.quantity * ${price}), 0)::float8 as value ${base}
       group by 1 order by cards desc, key limit 200`),
   );
-  const byColor = rows<{ key: string; cards: number; value: number }>(
+  const byColor = rowsOf<{ key: string; cards: number; value: number }>(
     await db.execute(sql`select case when c.id is null then '?' when cardinality(c.colors) = 0 then 'C'
         when cardinality(c.colors) > 1 then 'M' else c.colors[1] end as key,
       sum(e.quantity)::int as cards, coalesce(sum(e.quantity * ${price}), 0)::float8 as value ${base}
       group by 1 order by cards desc`),
   );
-  const byRarity = rows<{ key: string; cards: number; value: number }>(
+  const byRarity = rowsOf<{ key: string; cards: number; value: number }>(
     await db.execute(sql`select coalesce(c.rarity, '?') as key, sum(e.quantity)::int as cards,
       coalesce(sum(e.quantity * ${price}), 0)::float8 as value ${base} group by 1 order by cards desc`),
   );
@@ -70,7 +70,7 @@ export async function collectionSummary(
     currency === 'usd'
       ? sql`(case e.finish when 'foil' then p.usd_foil when 'etched' then coalesce(p.usd_etched, p.usd_foil) else p.usd end)`
       : sql`(case e.finish when 'nonfoil' then p.eur else p.eur_foil end)`;
-  const history = rows<{ date: string; value: number }>(
+  const history = rowsOf<{ date: string; value: number }>(
     await db.execute(sql`select p.date::text as date, coalesce(sum(e.quantity * ${snapPrice}), 0)::float8 as value
       from list_entries e join card_prices p on p.card_id = e.card_id
       where e.list_id in ${idList} group by p.date order by p.date desc limit 366`),

@@ -7,13 +7,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cards } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
+import { rowsOf } from './card-search.js';
 
 type Holdings = z.infer<typeof CardHoldings>;
-type Finish = 'nonfoil' | 'foil' | 'etched';
+type Finish = keyof Holdings['lists'][number]['printing'];
 type ListType = Holdings['lists'][number]['type'];
 type Board = Holdings['decks'][number]['boards'][number]['board'];
 
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const BOARD_ORDER: Board[] = ['commander', 'companion', 'main', 'side', 'maybe'];
 
 /** The holdings of `cardId` among `ownerId`'s lists and decks; null when the card is unknown. */
@@ -29,7 +29,7 @@ export async function cardHoldings(db: Db, ownerId: string, cardId: string): Pro
     : sql`(${card.id})`;
   const front = card.name.split(' // ')[0] ?? card.name;
 
-  const listRows = rows<{
+  const listRows = rowsOf<{
     id: string;
     name: string;
     type: ListType;
@@ -62,7 +62,7 @@ export async function cardHoldings(db: Db, ownerId: string, cardId: string): Pro
     (r.exact ? list.printing : list.otherPrintings)[r.finish] += r.quantity;
   }
 
-  const deckRows = rows<{
+  const deckRows = rowsOf<{
     id: string;
     name: string;
     archived: boolean;
