@@ -228,6 +228,47 @@ export const listEntries = pgTable(
 );
 
 /**
+ * The search row of each resolved list entry: its printing's `card_search` values (types, colours,
+ * mana value, rarity, sort keys) next to the entry's list, finish and language, kept in step by
+ * triggers on `list_entries` and `card_search` (migration 0004); never written by the application.
+ * A collection search filters, counts and sorts these rows alone, without probing the catalogue for
+ * each entry: `features` (one code per type word, colour, identity colour, rarity and mana value, see
+ * ENTRY_FEATURES in services/card-search.ts) lets a GIN index find the entries of a type and colour
+ * without reading the others; `search_name` has the trigram index for name substrings. Prices stay in
+ * `card_search` (they change with every catalogue import).
+ */
+export const entrySearch = pgTable(
+  'entry_search',
+  {
+    listId: uuid('list_id').notNull(),
+    /** The entry's id (no foreign key: a statement trigger deletes these rows with the entries). */
+    id: uuid('id').primaryKey(),
+    cmc: doublePrecision('cmc').notNull(),
+    collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
+    typeBits: integer('type_bits').notNull(),
+    colorBits: smallint('color_bits').notNull(),
+    identityBits: smallint('identity_bits').notNull(),
+    rarityRank: smallint('rarity_rank').notNull(),
+    name: text('name').notNull(),
+    set: text('set').notNull(),
+    collectorNumber: text('collector_number').notNull(),
+    finish: text('finish').notNull(),
+    language: text('language').notNull(),
+    lang: text('lang').notNull(),
+    cardId: text('card_id').notNull(),
+    searchTypes: text('search_types').notNull(),
+    searchName: text('search_name').notNull(),
+    features: integer('features').array().notNull(),
+  },
+  (t) => [
+    index('entry_search_list').on(t.listId, t.name),
+    index('entry_search_card').on(t.cardId),
+    index('entry_search_features').using('gin', t.features),
+    index('entry_search_name').using('gin', sql`${t.searchName} gin_trgm_ops`),
+  ],
+);
+
+/**
  * One change of a list. `delta` holds every touched entry's state before and after, enough to undo
  * or replay it; `snapshot` (every SNAPSHOT_EVERY revisions) holds the whole list after it.
  */
