@@ -67,6 +67,8 @@ interface Aliases {
   /** When set, the leaves `card_search` holds (types, colours, mana value, prices, rarity, set,
    * number, language) read it instead of the wide `cards` row. */
   s?: SQL | undefined;
+  /** When set, name substrings read this alias's `search_name` (`entry_search` has one). */
+  names?: SQL | undefined;
 }
 
 function compileNode(node: SearchNode, a: Aliases): SQL {
@@ -86,7 +88,12 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
     default: {
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
-      const compiled = a.s && NARROW_KINDS.has(node.kind) ? narrowLeaf(node, a.s) : leaf(node, a.c);
+      const compiled =
+        a.s && NARROW_KINDS.has(node.kind)
+          ? narrowLeaf(node, a.s)
+          : a.names && node.kind === 'name' && !node.exact
+            ? leaf(node, a.names)
+            : leaf(node, a.c);
       return canBeNull(node) ? sql`coalesce(${compiled}, false)` : compiled;
     }
   }
@@ -95,17 +102,97 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
 /** The leaf kinds `card_search` can answer. */
 const NARROW_KINDS = new Set<SearchNode['kind']>(['type', 'color', 'number', 'rarity', 'set', 'cn', 'lang']);
 
-/** True when a search reads something only the wide `cards` row has (names, texts, legalities, is:). */
-export function needsCardsRow(node: SearchNode): boolean {
+/**
+ * True when a search reads something only the wide `cards` row has (names, texts, legalities, is:);
+ * with `names`, name substrings are read elsewhere (`entry_search.search_name`).
+ */
+export function needsCardsRow(node: SearchNode, names = false): boolean {
   switch (node.kind) {
     case 'and':
     case 'or':
-      return node.children.some(needsCardsRow);
+      return node.children.some((n) => needsCardsRow(n, names));
     case 'not':
-      return needsCardsRow(node.child);
+      return needsCardsRow(node.child, names);
+    case 'name':
+      return !(names && !node.exact);
     default:
       return !NARROW_KINDS.has(node.kind);
   }
+}
+
+/** True when a search reads a price (which `entry_search` does not hold). */
+export function readsPrices(node: SearchNode): boolean {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.some(readsPrices);
+    case 'not':
+      return readsPrices(node.child);
+    default:
+      return node.kind === 'number' && node.field !== 'mv';
+  }
+}
+
+/**
+ * The codes of `entry_search.features` (migration 0004 computes them from the same bits): type word
+ * i is `type + i`, colour bit j `color + j`, identity bit j `identity + j`, rarity `rarity + rank`,
+ * mana value `mv + floor(mv)` (`mv + 20` for 20 and more).
+ */
+export const ENTRY_FEATURES = {
+  type: 1,
+  color: 100,
+  identity: 200,
+  rarity: 300,
+  mv: 400,
+  mvMax: 20,
+} as const;
+
+const colorIndex = (x: Color) => Math.log2(CARD_COLOR_BITS[x]);
+
+/**
+ * Conditions on `features` that the search implies: each leaf of its top-level AND that names a
+ * type word, colours a card must have, a rarity or a small mana value range. They select a superset
+ * of the matches (the search itself still applies), so a GIN index can find the few entries of a
+ * type and colour without reading the others.
+ */
+export function featureHints(ast: SearchNode, alias: string): SQL[] {
+  const f = sql.raw(`${alias}.features`);
+  const codes = (xs: number[]) => sql.raw(`'{${xs.join(',')}}'::int4[]`);
+  const leaves = ast.kind === 'and' ? ast.children : [ast];
+  const out: SQL[] = [];
+  for (const node of leaves) {
+    switch (node.kind) {
+      case 'type': {
+        const i = (CARD_TYPE_WORDS as readonly string[]).indexOf(node.value);
+        if (i >= 0) out.push(sql`${f} @> ${codes([ENTRY_FEATURES.type + i])}`);
+        break;
+      }
+      case 'color': {
+        if ('multicolor' in node.value || !['=', '>=', '>'].includes(node.op)) break;
+        const base = node.field === 'colors' ? ENTRY_FEATURES.color : ENTRY_FEATURES.identity;
+        const xs = node.value.colors.map((x) => base + colorIndex(x));
+        if (xs.length) out.push(sql`${f} @> ${codes(xs)}`);
+        break;
+      }
+      case 'rarity':
+        if (node.op === '=')
+          out.push(sql`${f} @> ${codes([ENTRY_FEATURES.rarity + RARITY_RANK[node.value]])}`);
+        break;
+      case 'number': {
+        if (node.field !== 'mv' || !['=', '<=', '<'].includes(node.op) || node.value < 0) break;
+        const top = Math.min(Math.floor(node.value), ENTRY_FEATURES.mvMax);
+        const from = node.op === '=' ? top : 0;
+        // A range of many values selects most entries: the index would not help.
+        if (top - from > 5) break;
+        const xs = Array.from({ length: top - from + 1 }, (_, k) => ENTRY_FEATURES.mv + from + k);
+        out.push(sql`${f} && ${codes(xs)}`);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return out;
 }
 
 const bits = (colors: readonly Color[]) => colors.reduce((m, x) => m | CARD_COLOR_BITS[x], 0);
@@ -240,8 +327,12 @@ function leaf(node: SearchNode, c: SQL): SQL {
  * Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`), and over the
  * `card_search` alias `narrow` for the leaves it holds when given.
  */
-export function compileSearch(ast: SearchNode, alias = 'c', narrow?: string): SQL {
-  return compileNode(ast, { c: sql.raw(alias), s: narrow ? sql.raw(narrow) : undefined });
+export function compileSearch(ast: SearchNode, alias = 'c', narrow?: string, names?: string): SQL {
+  return compileNode(ast, {
+    c: sql.raw(alias),
+    s: narrow ? sql.raw(narrow) : undefined,
+    names: names ? sql.raw(names) : undefined,
+  });
 }
 
 /** Parses a query string, turning syntax errors into 400s that point at `param`. */
