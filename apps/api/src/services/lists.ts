@@ -7,10 +7,17 @@ import type { CardList, ListEntry, Revision } from '@companion/sdk/contract';
 import { type CollectionRowInput, writeCollection } from '@companion/sdk/formats';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { cardLists, cardSearch, cards, listEntries, listRevisions } from '../db/catalogue.js';
+import { cardLists, cardSearch, cards, entrySearch, listEntries, listRevisions } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { compileSearch, needsCardsRow, parseSearchParam, rowsOf } from './card-search.js';
+import {
+  compileSearch,
+  featureHints,
+  needsCardsRow,
+  parseSearchParam,
+  readsPrices,
+  rowsOf,
+} from './card-search.js';
 import {
   type CardData,
   type Currency,
@@ -165,6 +172,9 @@ export interface EntryQuery {
   page: number;
   limit: number;
   currency: Currency;
+  /** Tests compare the two ways of finding resolved entries: `cards` forces `list_entries` joined
+   * to `card_search`, which every query can use. */
+  via?: 'search' | 'cards';
 }
 
 interface SortKey {
@@ -173,9 +183,51 @@ interface SortKey {
   nullsLast?: boolean;
 }
 
+/** Where the sort keys are read: `list_entries` with `card_search`, or `entry_search` alone. */
+interface KeyColumns {
+  name: SQL;
+  set: SQL;
+  cmc: SQL;
+  collectorSort: SQL;
+  collectorNumber: SQL;
+  finish: SQL;
+  language: SQL;
+  id: SQL;
+}
+
+const ENTRY_KEYS: KeyColumns = {
+  name: sql`coalesce(${s.name}, ${listEntries.name})`,
+  set: sql`${s.set}`,
+  cmc: sql`${s.cmc}`,
+  collectorSort: sql`${s.collectorSort}`,
+  collectorNumber: sql`${s.collectorNumber}`,
+  finish: sql`${listEntries.finish}`,
+  language: sql`${listEntries.language}`,
+  id: sql`${listEntries.id}`,
+};
+
+const SEARCH_KEYS: KeyColumns = {
+  name: sql.raw('"es"."name"'),
+  set: sql.raw('"es"."set"'),
+  cmc: sql.raw('"es"."cmc"'),
+  collectorSort: sql.raw('"es"."collector_sort"'),
+  collectorNumber: sql.raw('"es"."collector_number"'),
+  finish: sql.raw('"es"."finish"'),
+  language: sql.raw('"es"."language"'),
+  id: sql.raw('"es"."id"'),
+};
+
+/** Orders `entry_search` holds every key of (the others read the entry or the printing's prices). */
+const SEARCH_ORDERS = new Set<OrderBy>(['name', 'set', 'mv']);
+
 /** The sort keys of a page of entries, over `list_entries` and the narrow card alias `s`. */
-function entryOrder(order: OrderBy, dir: 'asc' | 'desc', currency: Currency): SortKey[] {
-  const name: SortKey = { expr: sql`coalesce(${s.name}, ${listEntries.name})`, dir: 'asc' };
+function entryOrder(
+  order: OrderBy,
+  dir: 'asc' | 'desc',
+  currency: Currency,
+  k: KeyColumns = ENTRY_KEYS,
+): SortKey[] {
+  const name: SortKey = { expr: k.name, dir: 'asc' };
   const first = (() => {
     switch (order) {
       case 'price':
@@ -186,9 +238,9 @@ function entryOrder(order: OrderBy, dir: 'asc' | 'desc', currency: Currency): So
       case 'added':
         return [{ expr: sql`${listEntries.addedAt}`, dir }, name];
       case 'set':
-        return [{ expr: sql`${s.set}`, dir, nullsLast: true }, ...collectorKeys];
+        return [{ expr: k.set, dir, nullsLast: true }, ...collectorKeys(k)];
       case 'mv':
-        return [{ expr: sql`${s.cmc}`, dir, nullsLast: true }, name];
+        return [{ expr: k.cmc, dir, nullsLast: true }, name];
       case 'quantity':
         return [{ expr: sql`${listEntries.quantity}`, dir }, name];
       default:
@@ -199,28 +251,31 @@ function entryOrder(order: OrderBy, dir: 'asc' | 'desc', currency: Currency): So
   // order rather than by random entry id.
   return [
     ...first,
-    { expr: sql`${s.set}`, dir: 'asc', nullsLast: true },
-    ...collectorKeys,
-    { expr: sql`${listEntries.finish}`, dir: 'asc' },
-    { expr: sql`${listEntries.language}`, dir: 'asc' },
-    { expr: sql`${listEntries.id}`, dir: 'asc' },
+    { expr: k.set, dir: 'asc', nullsLast: true },
+    ...collectorKeys(k),
+    { expr: k.finish, dir: 'asc' },
+    { expr: k.language, dir: 'asc' },
+    { expr: k.id, dir: 'asc' },
   ];
 }
 
 /** `collectorSort` as two keys: the number's digits, then the text (precomputed in `card_search`). */
-const collectorKeys: SortKey[] = [
-  { expr: sql`${s.collectorSort}`, dir: 'asc' },
-  { expr: sql`${s.collectorNumber}`, dir: 'asc' },
+const collectorKeys = (k: KeyColumns): SortKey[] => [
+  { expr: k.collectorSort, dir: 'asc' },
+  { expr: k.collectorNumber, dir: 'asc' },
 ];
 
 /**
  * A page of a list's entries (or of several lists', the collection) with the number of entries
  * that match. The matching entries are found in two parts, each able to use its own indexes:
- * - entries of a printing, joined to the printing's narrow `card_search` row, which holds the sort
- *   keys and most filters (types, colours, mana value, prices...), so a search over a large
- *   collection reads ~170-byte rows rather than the 1.9 KB `cards` rows; the wide row is joined
- *   only when a filter needs it (a name substring, through the trigram index on the names; oracle
- *   text, legalities, is:);
+ * - entries of a printing. Sorted by name, set or mana value and filtered on anything but prices,
+ *   they are read from `entry_search`, one row per entry kept by triggers with the printing's sort
+ *   keys, filter columns, a trigram-indexed name and `features` (type, colour, identity, rarity
+ *   and mana value codes in a GIN index, which `featureHints` turns a query's plain conditions
+ *   into), so a three-key search probes one index for the list's matching entries. Otherwise
+ *   (price or quantity or date order, a price filter) the entries are joined to the printing's
+ *   narrow `card_search` row, which holds the prices too. Either way the wide `cards` row is
+ *   joined only when a filter needs it (oracle text, legalities, is:);
  * - unresolved entries (no printing), through a partial index, the filters applying to their name
  *   and to an empty printing.
  * Only entry ids and sort keys are sorted; the page's entries and printings are read afterwards,
@@ -232,37 +287,56 @@ export async function entriesPage(
 ): Promise<{ entries: ListEntry[]; total: number }> {
   if (!query.listIds.length) return { entries: [], total: 0 };
   const inLists = inArray(listEntries.listId, query.listIds);
-  const resolved: SQL[] = [inLists];
-  const loose: SQL[] = [inLists, sql`${listEntries.cardId} is null`];
-  let wide = false;
-  if (query.q?.trim()) {
-    const ast = parseSearchParam(query.q, query.qParam ?? 'q');
-    const condition = compileSearch(ast, '"c"', '"s"');
-    wide = needsCardsRow(ast);
-    resolved.push(condition);
-    loose.push(condition);
-  }
-  if (query.name?.trim()) {
-    const needle = `%${normalizeName(query.name).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    resolved.push(sql`${c.searchName} like ${needle}`);
-    loose.push(sql`lower(${listEntries.name}) like ${needle}`);
-    wide = true;
-  }
+  const ast = query.q?.trim() ? parseSearchParam(query.q, query.qParam ?? 'q') : undefined;
+  const needle = query.name?.trim()
+    ? `%${normalizeName(query.name).replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    : undefined;
+  // The resolved entries come from `entry_search` when it holds every key the page needs: the
+  // filters but prices, and the name, set or mana value order.
+  const viaSearch = query.via !== 'cards' && SEARCH_ORDERS.has(query.order) && !(ast && readsPrices(ast));
   const keys = entryOrder(query.order, query.dir, query.currency);
   const columns = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
   const parts: SQL[] = [];
-  if (query.unresolved !== true)
-    parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
-      inner join ${cardSearch} "s" on ${s.id} = ${listEntries.cardId}
-      ${wide ? sql`inner join ${cards} "c" on ${c.id} = ${listEntries.cardId}` : sql``}
-      where ${and(...resolved)}`);
-  if (query.unresolved !== false)
+  if (query.unresolved !== true) {
+    if (viaSearch) {
+      const where: SQL[] = [
+        sql`"es"."list_id" in (${sql.join(
+          query.listIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ];
+      if (ast) where.push(compileSearch(ast, '"c"', '"es"', '"es"'), ...featureHints(ast, '"es"'));
+      if (needle) where.push(sql`"es"."search_name" like ${needle}`);
+      const searchKeys = entryOrder(query.order, query.dir, query.currency, SEARCH_KEYS);
+      parts.push(sql`select "es"."id" as id, ${sql.join(
+        searchKeys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+        sql`, `,
+      )} from ${entrySearch} "es"
+        ${ast && needsCardsRow(ast, true) ? sql`inner join ${cards} "c" on ${c.id} = "es"."card_id"` : sql``}
+        where ${and(...where)}`);
+    } else {
+      const where: SQL[] = [inLists];
+      if (ast) where.push(compileSearch(ast, '"c"', '"s"'));
+      if (needle) where.push(sql`${c.searchName} like ${needle}`);
+      const wide = Boolean(needle) || (ast ? needsCardsRow(ast) : false);
+      parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
+        inner join ${cardSearch} "s" on ${s.id} = ${listEntries.cardId}
+        ${wide ? sql`inner join ${cards} "c" on ${c.id} = ${listEntries.cardId}` : sql``}
+        where ${and(...where)}`);
+    }
+  }
+  if (query.unresolved !== false) {
+    const loose: SQL[] = [inLists, sql`${listEntries.cardId} is null`];
+    if (ast) loose.push(compileSearch(ast, '"c"', '"s"'));
+    if (needle) loose.push(sql`lower(${listEntries.name}) like ${needle}`);
+    const wide = ast ? needsCardsRow(ast) : false;
     parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
       left join ${cardSearch} "s" on false ${wide ? sql`left join ${cards} "c" on false` : sql``}
       where ${and(...loose)}`);
+  }
   const matching = sql`(${sql.join(parts, sql` union all `)}) as m`;
   const orderBy = sql.join(
     keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}${k.nullsLast ? ' nulls last' : ''}`)),
