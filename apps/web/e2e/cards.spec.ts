@@ -291,12 +291,22 @@ test('collection: import the ManaBox reference, search with Scryfall syntax, mov
   });
   for (const [query, expected] of expectations) {
     await page.evaluate(() => {
-      const w = window as unknown as { __typed: number; __shown: Map<string, number> };
+      const w = window as unknown as {
+        __typed: number;
+        __shown: Map<string, number>;
+        __inDom: Map<string, number>;
+      };
       w.__shown = new Map();
+      w.__inDom = new Map();
       // The count element is replaced when an intermediate query errors: watch the whole page.
       new MutationObserver(() => {
         const q = document.querySelector('[data-testid="results-count"]')?.getAttribute('data-query');
-        if (q !== null && q !== undefined && !w.__shown.has(q)) w.__shown.set(q, performance.now());
+        if (q === null || q === undefined || w.__inDom.has(q)) return;
+        w.__inDom.set(q, performance.now());
+        // What the user sees: the results are on screen once the frame that renders them (style,
+        // layout and paint of the new rows) is done, which a task queued from that frame's
+        // animation callback follows.
+        requestAnimationFrame(() => setTimeout(() => w.__shown.set(q, performance.now()), 0));
       }).observe(document.body, {
         subtree: true,
         childList: true,
@@ -308,16 +318,26 @@ test('collection: import the ManaBox reference, search with Scryfall syntax, mov
     await box.fill('');
     await box.pressSequentially(query, { delay: 40 });
     await expect(count).toHaveAttribute('data-query', query);
+    await page.waitForFunction(
+      (q) => (window as unknown as { __shown: Map<string, number> }).__shown.has(q),
+      query,
+    );
     const [ms, phases] = await page.evaluate((q) => {
-      const w = window as unknown as { __typed: number; __shown: Map<string, number> };
+      const w = window as unknown as {
+        __typed: number;
+        __shown: Map<string, number>;
+        __inDom: Map<string, number>;
+      };
       const shown = w.__shown.get(q) ?? Number.NaN;
       const fetch = performance
         .getEntriesByType('resource')
         .filter((e) => e.name.includes('/user/collection/search') && e.name.includes(encodeURIComponent(q)))
         .at(-1) as PerformanceResourceTiming | undefined;
-      const phase = fetch
-        ? `fetch starts +${(fetch.startTime - w.__typed).toFixed(0)} ms, answered +${(fetch.responseEnd - w.__typed).toFixed(0)} ms`
-        : 'no fetch timing';
+      const phase = `${
+        fetch
+          ? `fetch starts +${(fetch.startTime - w.__typed).toFixed(0)} ms, answered +${(fetch.responseEnd - w.__typed).toFixed(0)} ms`
+          : 'no fetch timing'
+      }, in the DOM +${((w.__inDom.get(q) ?? Number.NaN) - w.__typed).toFixed(0)} ms`;
       return [shown - w.__typed, phase] as const;
     }, query);
     timings.push(ms);
