@@ -161,7 +161,9 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
               const scripts = ((e as unknown as { scripts?: PerformanceEntry[] }).scripts ?? []) as Array<
                 PerformanceEntry & { invoker?: string; sourceFunctionName?: string }
               >;
-              const top = scripts
+              // `scripts` is a frozen array: sorting it in place throws, which ended the callback
+              // before the rest of the batch's frames were counted. Sort a copy.
+              const top = [...scripts]
                 .sort((a, b) => b.duration - a.duration)
                 .slice(0, 2)
                 .map((s) => `${s.invoker ?? '?'} ${s.duration.toFixed(0)} ms`)
@@ -203,6 +205,7 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
       median: frames[Math.floor(frames.length / 2)] ?? 0,
       over33: frames.filter((f) => f > 33.4).length,
       longAnimationFrames: long.length,
+      longestAnimationFrame: Math.max(0, ...long),
       causes,
       scrolled: el.scrollTop,
       maxTiles,
@@ -211,7 +214,8 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
   console.log(
     `grid scroll over 20,000 entries: ${result.frames} frames, median ${result.median.toFixed(1)} ms, ` +
       `p95 ${result.p95.toFixed(1)} ms, longest ${result.longest.toFixed(1)} ms, ${result.over33} frames over 33 ms, ` +
-      `${result.longAnimationFrames} long animation frames, ${Math.round(result.scrolled)} px scrolled`,
+      `${result.longAnimationFrames} long animation frames (longest ${result.longestAnimationFrame.toFixed(0)} ms), ` +
+      `${Math.round(result.scrolled)} px scrolled`,
   );
   const trace = await browser.stopTracing();
   // E2E_SAVE_TRACE=file.json keeps the trace for chrome://tracing or Perfetto.
@@ -229,8 +233,10 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
   for (const task of cpu.inside) console.log(`  long task ${task}`);
   for (const cause of result.causes.slice(0, 12)) console.log(`  long animation frame: ${cause}`);
   expect(result.scrolled).toBeGreaterThan(10_000);
-  // 60 frames a second for most of the flick; the slowest frames are page arrivals (JSON parsing and
-  // response validation of 100 entries) on this shared, software-rendered headless Chromium.
+  // 60 frames a second for the flick: no main-thread task of the page's comes near a frame (new rows
+  // mount their tiles one row a frame, pages of 50 entries arrive ahead of the view); the frames
+  // that still run long are the machine's load on this shared, software-rendered headless Chromium
+  // (a task of a few milliseconds' CPU taking tens of milliseconds of wall time).
   console.log(`same page idle: median frame ${idle.median.toFixed(1)} ms, p95 ${idle.p95.toFixed(1)} ms`);
   console.log(`at most ${result.maxTiles} tiles in the DOM while scrolling`);
   // Virtualised: a bounded window of tiles, whatever the collection size.
@@ -287,12 +293,22 @@ test('collection: import the ManaBox reference, search with Scryfall syntax, mov
   });
   for (const [query, expected] of expectations) {
     await page.evaluate(() => {
-      const w = window as unknown as { __typed: number; __shown: Map<string, number> };
+      const w = window as unknown as {
+        __typed: number;
+        __shown: Map<string, number>;
+        __inDom: Map<string, number>;
+      };
       w.__shown = new Map();
+      w.__inDom = new Map();
       // The count element is replaced when an intermediate query errors: watch the whole page.
       new MutationObserver(() => {
         const q = document.querySelector('[data-testid="results-count"]')?.getAttribute('data-query');
-        if (q !== null && q !== undefined && !w.__shown.has(q)) w.__shown.set(q, performance.now());
+        if (q === null || q === undefined || w.__inDom.has(q)) return;
+        w.__inDom.set(q, performance.now());
+        // What the user sees: the results are on screen once the frame that renders them (style,
+        // layout and paint of the new rows) is done, which a task queued from that frame's
+        // animation callback follows.
+        requestAnimationFrame(() => setTimeout(() => w.__shown.set(q, performance.now()), 0));
       }).observe(document.body, {
         subtree: true,
         childList: true,
@@ -304,16 +320,26 @@ test('collection: import the ManaBox reference, search with Scryfall syntax, mov
     await box.fill('');
     await box.pressSequentially(query, { delay: 40 });
     await expect(count).toHaveAttribute('data-query', query);
+    await page.waitForFunction(
+      (q) => (window as unknown as { __shown: Map<string, number> }).__shown.has(q),
+      query,
+    );
     const [ms, phases] = await page.evaluate((q) => {
-      const w = window as unknown as { __typed: number; __shown: Map<string, number> };
+      const w = window as unknown as {
+        __typed: number;
+        __shown: Map<string, number>;
+        __inDom: Map<string, number>;
+      };
       const shown = w.__shown.get(q) ?? Number.NaN;
       const fetch = performance
         .getEntriesByType('resource')
         .filter((e) => e.name.includes('/user/collection/search') && e.name.includes(encodeURIComponent(q)))
         .at(-1) as PerformanceResourceTiming | undefined;
-      const phase = fetch
-        ? `fetch starts +${(fetch.startTime - w.__typed).toFixed(0)} ms, answered +${(fetch.responseEnd - w.__typed).toFixed(0)} ms`
-        : 'no fetch timing';
+      const phase = `${
+        fetch
+          ? `fetch starts +${(fetch.startTime - w.__typed).toFixed(0)} ms, answered +${(fetch.responseEnd - w.__typed).toFixed(0)} ms`
+          : 'no fetch timing'
+      }, in the DOM +${((w.__inDom.get(q) ?? Number.NaN) - w.__typed).toFixed(0)} ms`;
       return [shown - w.__typed, phase] as const;
     }, query);
     timings.push(ms);

@@ -25,7 +25,12 @@ export type PageOptions = (
 ) => UseQueryOptions<EntryPage, Error, EntryPage, QueryKey>;
 
 export const TABLE_PAGE = 50;
-export const GRID_PAGE = 100;
+/**
+ * Entries a page of the grid: a page that arrives while scrolling is parsed, validated and turned
+ * into tiles in one task, so smaller pages keep that task short (and the table's first page is the
+ * same query).
+ */
+export const GRID_PAGE = 50;
 
 export type Selection = Map<string, ListEntry>;
 
@@ -83,11 +88,11 @@ export function useSameItems<T>(items: readonly T[]): readonly T[] {
 }
 
 /** Pages fetched beyond the last one in view, in the scrolling direction (before their rows show). */
-const PAGES_AHEAD = 2;
+const PAGES_AHEAD = 3;
 
 /**
  * Items of a paged query for a virtualised grid: the first page, and the pages the rendered rows sit
- * on plus one behind and two ahead, so a page has arrived before its rows scroll into view.
+ * on plus one behind and `PAGES_AHEAD` ahead, so a page has arrived before its rows scroll into view.
  */
 export function usePagedItems<D, T>(
   options: (page: number) => UseQueryOptions<D, Error, D, QueryKey>,
@@ -119,8 +124,9 @@ export function usePagedItems<D, T>(
     });
     return map;
   }, [pages, loaded, itemsOf]);
-  // A page that arrives turns up to a screenful of skeletons into tiles: render that at transition
-  // priority (in slices that leave frames for the scroll) rather than in the task that delivered it.
+  // A page that arrives turns up to a screenful of skeletons into tiles: with React (dev server) that
+  // renders at transition priority; the built app's preact/compat has no transitions and renders it
+  // at once, which pages of `GRID_PAGE` entries fetched ahead of the view keep short.
   const shown = useDeferredValue(byPage);
   const onRangeChange = useCallback(
     (a: number, b: number) => {

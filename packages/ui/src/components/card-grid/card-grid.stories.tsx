@@ -25,7 +25,21 @@ const card = (i: number): ScryfallCardLike => {
       };
 };
 
-function Selectable({ count, loadedUpTo = count }: { count: number; loadedUpTo?: number }) {
+/** The card without its picture (as when offline): its fallback shows. */
+const withoutPicture = ({ image_uris: _, card_faces, ...rest }: ScryfallCardLike): ScryfallCardLike => ({
+  ...rest,
+  ...(card_faces ? { card_faces: card_faces.map(({ image_uris: __, ...face }) => face) } : {}),
+});
+
+function Selectable({
+  count,
+  loadedUpTo = count,
+  pictures = true,
+}: {
+  count: number;
+  loadedUpTo?: number;
+  pictures?: boolean;
+}) {
   const [selected, setSelected] = useState<Set<number>>(new Set([1]));
   return (
     <CardGrid
@@ -37,7 +51,7 @@ function Selectable({ count, loadedUpTo = count }: { count: number; loadedUpTo?:
           <CardTileSkeleton />
         ) : (
           <CardTile
-            card={card(i)}
+            card={pictures ? card(i) : withoutPicture(card(i))}
             meta={`Set ${(i % 40) + 1} · $${((i * 37) % 100) / 10}`}
             quantity={(i % 4) + 1}
             quantityLabel={`${(i % 4) + 1} copies`}
@@ -79,6 +93,12 @@ export const LongContent: Story = {
   name: 'Twenty thousand cards',
   render: () => <Selectable count={20_000} />,
 };
+
+/**
+ * No pictures (offline, or the picture server unreachable): every tile shows its fallback, sized from
+ * the column width the grid passes down (`--cui-card-unit`).
+ */
+export const WithoutPictures: Story = { render: () => <Selectable count={200} pictures={false} /> };
 
 export const French: Story = {
   parameters: { locale: 'fr-FR' },

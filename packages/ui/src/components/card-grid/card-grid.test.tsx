@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { phyrexianMetamorph } from '../../fixtures/cards';
 import { renderWithIntl } from '../../test/render';
@@ -28,6 +28,31 @@ describe('CardGrid', () => {
     expect(items[0]!.getAttribute('aria-setsize')).toBe('20000');
     expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
     expect(screen.getByRole('region', { name: 'Collection' }).tabIndex).toBe(0);
+  });
+
+  it('mounts the rows in view at once and the overscan rows one a frame after a scroll', async () => {
+    renderWithIntl(
+      <CardGrid
+        count={20_000}
+        label="Collection"
+        height={600}
+        overscan={2}
+        renderItem={(i) => <span>item {i}</span>}
+      />,
+    );
+    // 800 px wide: 4 columns of 185 px, rows of 334 px (picture, caption and gap).
+    const region = screen.getByRole('region', { name: 'Collection' });
+    act(() => {
+      region.scrollTop = 3000;
+      fireEvent.scroll(region);
+    });
+    // Rows 8 to 10 are in view; rows 6, 7, 11 and 12 are the overscan.
+    expect(screen.getByText('item 32')).toBeTruthy();
+    expect(screen.getByText('item 43')).toBeTruthy();
+    expect(screen.queryByText('item 44')).toBeNull();
+    await waitFor(() => expect(screen.getByText('item 51')).toBeTruthy());
+    expect(screen.getByText('item 24')).toBeTruthy();
+    expect(screen.queryByText('item 0')).toBeNull();
   });
 
   it('reports the rendered range', () => {

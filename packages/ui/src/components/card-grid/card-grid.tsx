@@ -1,7 +1,22 @@
 import './card-grid.css';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  observeElementOffset,
+  observeElementRect,
+  Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
-import { memo, type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { CardImage, type ScryfallCardLike } from '../card-image/card-image';
 
 export interface CardGridProps {
@@ -32,6 +47,83 @@ export interface CardGridProps {
 
 const CAPTION = 64;
 const defaultHeight = (width: number) => Math.round((width * 680) / 488) + CAPTION;
+
+type GridOptions = VirtualizerOptions<HTMLElement, Element>;
+
+/**
+ * The rows' virtualiser (TanStack Virtual's core), rendering the grid only when the span of visible
+ * rows changes. Its React hook also renders when scrolling starts and stops; and with Preact in the
+ * built app, a render in a scroll event runs in that event's task.
+ */
+function useRowVirtualizer(
+  options: Omit<GridOptions, 'onChange' | 'observeElementRect' | 'observeElementOffset' | 'scrollToFn'>,
+) {
+  const [, rerender] = useReducer((x: number) => x + 1, 0);
+  const span = useRef('');
+  const resolved: GridOptions = {
+    ...options,
+    observeElementRect,
+    observeElementOffset,
+    scrollToFn: elementScroll,
+    onChange: (instance) => {
+      const range = instance.range;
+      const next = range ? `${range.startIndex}:${range.endIndex}` : '';
+      if (next === span.current) return;
+      span.current = next;
+      rerender();
+    },
+  };
+  const [virtualizer] = useState(() => new Virtualizer(resolved));
+  virtualizer.setOptions(resolved);
+  useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
+  useLayoutEffect(() => virtualizer._willUpdate());
+  return virtualizer;
+}
+
+/**
+ * Rows that scroll into the overscan mount their tiles one row a frame, in a task after the frame:
+ * a fast flick never mounts several rows' tiles (pictures, captions, buttons) in one frame. Rows in
+ * view, and every row of the first render, mount at once.
+ */
+function useRowMounting(visibleFirst: number, visibleLast: number, rendered: readonly number[]) {
+  const [, rerender] = useReducer((x: number) => x + 1, 0);
+  const ready = useRef<Set<number> | null>(null);
+  let first = false;
+  if (ready.current === null) {
+    ready.current = new Set(rendered);
+    first = true;
+  }
+  const set = ready.current;
+  const pending: number[] = [];
+  for (const index of rendered) {
+    if (set.has(index)) continue;
+    if (first || (index >= visibleFirst && index <= visibleLast)) set.add(index);
+    else pending.push(index);
+  }
+  // Rows that left the range unmount: forget them, so they mount row by row when they come back.
+  if (set.size > rendered.length + pending.length) {
+    const keep = new Set(rendered);
+    for (const index of set) if (!keep.has(index)) set.delete(index);
+  }
+  // The pending row nearest to the rows in view goes first.
+  const distance = (i: number) => (i < visibleFirst ? visibleFirst - i : i - visibleLast);
+  const next = pending.length ? pending.reduce((best, i) => (distance(i) < distance(best) ? i : best)) : null;
+  useEffect(() => {
+    if (next === null) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        ready.current?.add(next);
+        rerender();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [next]);
+  return set;
+}
 
 /**
  * A virtualised, responsive grid of cards: only the rows in view (plus `overscan`) are in the DOM, so
@@ -66,24 +158,24 @@ export function CardGrid({
   const columnWidth = columns > 0 ? (inner - gap * (columns - 1)) / columns : minItemWidth;
   const rowHeight = itemHeight(Math.max(columnWidth, 1)) + gap;
   const rows = Math.ceil(count / columns);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useRowVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan,
     initialRect: { width: 800, height: 600 },
-    // Render in React's normal batching rather than synchronously inside every scroll event.
-    useFlushSync: false,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row size changes
   useEffect(() => {
     virtualizer.measure();
   }, [rowHeight, columns]);
   const items = virtualizer.getVirtualItems();
-  // Rows that come into view mount at transition priority: the scroll event's own render only moves
-  // what is already there (memoised rows), and the new row's tiles render in slices between frames.
-  // The overscan rows keep that short delay out of sight.
-  const rendered = useDeferredValue(items);
+  const range = virtualizer.range;
+  const ready = useRowMounting(
+    range?.startIndex ?? 0,
+    range?.endIndex ?? -1,
+    items.map((row) => row.index),
+  );
   const first = items[0] ? items[0].index * columns : 0;
   const last = items.length ? Math.min(count - 1, (items[items.length - 1]!.index + 1) * columns - 1) : -1;
   useEffect(() => {
@@ -94,7 +186,8 @@ export function CardGrid({
     <section
       ref={scroller}
       className={clsx('cui-card-grid', className)}
-      style={{ height, padding: gap }}
+      // The tiles' fallback pictures size their text from the column width (no container query).
+      style={{ height, padding: gap, '--cui-card-unit': `${columnWidth / 100}px` } as CSSProperties}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
       aria-label={label}
@@ -106,7 +199,7 @@ export function CardGrid({
         className="cui-card-grid__canvas"
         style={{ height: virtualizer.getTotalSize() }}
       >
-        {rendered.map((row) => (
+        {items.map((row) => (
           <GridRow
             key={row.key}
             start={row.index * columns}
@@ -118,6 +211,7 @@ export function CardGrid({
             gap={gap}
             renderItem={renderItem}
             getKey={getKey}
+            mounted={ready.has(row.index)}
           />
         ))}
       </div>
@@ -135,6 +229,8 @@ interface GridRowProps {
   gap: number;
   renderItem: (index: number) => ReactNode;
   getKey: ((index: number) => string | number) | undefined;
+  /** False while the row waits for its turn to mount its tiles (an empty row of the right size). */
+  mounted: boolean;
 }
 
 /**
@@ -151,9 +247,10 @@ const GridRow = memo(function GridRow({
   gap,
   renderItem,
   getKey,
+  mounted,
 }: GridRowProps) {
   const cells: ReactNode[] = [];
-  for (let i = start; i < Math.min(start + columns, count); i++) {
+  for (let i = start; mounted && i < Math.min(start + columns, count); i++) {
     cells.push(
       // biome-ignore lint/a11y/useSemanticElements: an ARIA list item inside a positioned row
       <div

@@ -1,14 +1,33 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agadeemsAwakening, noImageCard, phyrexianMetamorph } from '../../fixtures/cards';
 import { renderWithIntl } from '../../test/render';
 import { describeStories } from '../../test/stories';
-import { CardImage } from './card-image';
+import { CardImage, resetCardImageFailures } from './card-image';
 import * as stories from './card-image.stories';
 
 describeStories('CardImage', stories);
 
 describe('CardImage', () => {
+  afterEach(() => resetCardImageFailures());
+
+  it('shows the fallback at once after six pictures in a row failed, until one loads', () => {
+    for (let i = 0; i < 6; i++) {
+      const { unmount } = renderWithIntl(<CardImage card={phyrexianMetamorph} />);
+      fireEvent.error(screen.getByRole('img', { name: 'Phyrexian Metamorph' }));
+      unmount();
+    }
+    const { container, unmount } = renderWithIntl(<CardImage card={phyrexianMetamorph} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.cui-card-image__fallback')).not.toBeNull();
+    unmount();
+    // The browser back online: pictures are requested again, and one that loads clears the count.
+    window.dispatchEvent(new Event('online'));
+    const again = renderWithIntl(<CardImage card={phyrexianMetamorph} />);
+    fireEvent.load(again.container.querySelector('img')!);
+    expect(again.container.querySelector('img')).not.toBeNull();
+  });
+
   it('renders a lazy image with intrinsic width and height', () => {
     renderWithIntl(<CardImage card={phyrexianMetamorph} size="small" />);
     const img = screen.getByRole('img', { name: 'Phyrexian Metamorph' }) as HTMLImageElement;

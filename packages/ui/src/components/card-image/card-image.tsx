@@ -77,6 +77,24 @@ const flipIcon = (
 );
 
 /**
+ * Pictures that failed to load in a row, across every card image. After `GIVE_UP_AFTER` of them
+ * (offline, or the picture server unreachable) new card images show their fallback at once instead
+ * of requesting a picture that fails too: a grid of thousands of cards then mounts each tile once,
+ * without a request, an error event and a second render per tile. A picture that loads, the browser
+ * coming back online, or `RETRY_AFTER` since the last failure ends it.
+ */
+const GIVE_UP_AFTER = 6;
+const RETRY_AFTER = 60_000;
+const failures = { inARow: 0, last: 0 };
+if (typeof window !== 'undefined') window.addEventListener('online', () => (failures.inARow = 0));
+const picturesUnavailable = () =>
+  failures.inARow >= GIVE_UP_AFTER && Date.now() - failures.last < RETRY_AFTER;
+/** Forgets earlier failures (for tests). */
+export function resetCardImageFailures() {
+  failures.inARow = 0;
+}
+
+/**
  * A card picture from Scryfall: lazy, sized to avoid layout shift, with a styled text fallback
  * (name, mana cost, type line) when the image is missing or fails. Double-faced cards can flip.
  */
@@ -93,14 +111,16 @@ export function CardImage({
   const faces = imageFaces(card);
   const firstFace = Math.min(Math.max(initialFace, 0), faces.length - 1);
   const [faceIndex, setFaceIndex] = useState(firstFace);
-  const [failed, setFailed] = useState<Record<number, boolean>>({});
+  const [failed, setFailed] = useState<Record<number, boolean>>(() =>
+    picturesUnavailable() ? { [firstFace]: true } : {},
+  );
   // Another card in the same place (a recycled grid cell): start again from its first face. Done
   // while rendering, not in an effect, so a tile mounts with one render instead of two.
   const identity = `${card.id ?? ''}|${card.name}`;
   const [shown, setShown] = useState(identity);
   if (shown !== identity) {
     setShown(identity);
-    setFailed({});
+    setFailed(picturesUnavailable() ? { [firstFace]: true } : {});
     setFaceIndex(firstFace);
   }
   const face = faces[faceIndex] ?? faces[0];
@@ -152,9 +172,14 @@ export function CardImage({
           // Fades in once its pixels arrive (a DOM attribute, no render): a lazy picture mounting or
           // failing (offline) starts no animation, so scrolling a grid creates no animated layers.
           onLoad={(e) => {
+            failures.inARow = 0;
             e.currentTarget.dataset.loaded = '';
           }}
-          onError={() => setFailed((prev) => ({ ...prev, [faceIndex]: true }))}
+          onError={() => {
+            failures.inARow++;
+            failures.last = Date.now();
+            setFailed((prev) => ({ ...prev, [faceIndex]: true }));
+          }}
         />
       )}
       {canFlip ? (
