@@ -45,7 +45,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', grepInvert: /@timing/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Tests that measure frame times and latency run once the others are done, one at a time: a test
+    // in the other worker would take one of the machine's cores from the page being measured.
+    {
+      name: 'timing',
+      grep: /@timing/,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: [
     {
       // Promo events come from the product's own admin path (the `promo` command line), run on the

@@ -88,11 +88,11 @@ function mainThreadTasks(trace: Buffer) {
   };
 }
 
+// Tagged @timing: it runs in the `timing` project, after every other test, alone (playwright.config).
 // First in the file: frame times are measured in a browser that has not run the other screens yet.
-test('a 20,000-entry collection scrolls in the virtualised grid without long frames', async ({
-  page,
-  browser,
-}) => {
+test('a 20,000-entry collection scrolls in the virtualised grid without long frames', {
+  tag: '@timing',
+}, async ({ page, browser }) => {
   test.setTimeout(480_000);
   await page.setViewportSize(DESKTOP);
   await signedInUser(page, 'big');
@@ -258,178 +258,181 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
   await expect(grid.locator('.cui-card-tile').first()).toBeVisible();
 });
 
-test('collection: import the ManaBox reference, search with Scryfall syntax, move to a wishlist, revert', async ({
-  page,
-}, info) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize(DESKTOP);
-  await signedInUser(page, 'cards');
+// @timing too: it measures how soon search results appear after typing stops.
+test(
+  'collection: import the ManaBox reference, search with Scryfall syntax, move to a wishlist, revert',
+  { tag: '@timing' },
+  async ({ page }, info) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(DESKTOP);
+    await signedInUser(page, 'cards');
 
-  // A binder with 60 real cards of the catalogue, in our CSV format.
-  await createList(page, 'Main binder', 'Binder');
-  const binderUrl = page.url();
-  const cards = catalogue().slice(0, 60);
-  let report = await importInto(page, 'cards.csv', [HEADER, ...cards.map((c) => row(c))].join('\n'));
-  await expect(report.getByText('Cards added').locator('..')).toContainText('60');
+    // A binder with 60 real cards of the catalogue, in our CSV format.
+    await createList(page, 'Main binder', 'Binder');
+    const binderUrl = page.url();
+    const cards = catalogue().slice(0, 60);
+    let report = await importInto(page, 'cards.csv', [HEADER, ...cards.map((c) => row(c))].join('\n'));
+    await expect(report.getByText('Cards added').locator('..')).toContainText('60');
 
-  // Search with three syntaxes; the counts must match the imported cards.
-  const expectations: Array<[string, number]> = [
-    ['t:creature', cards.filter((c) => /Creature/.test(c.type_line ?? '')).length],
-    ['mv<=2', cards.filter((c) => c.cmc <= 2).length],
-    ['r:mythic', cards.filter((c) => c.rarity === 'mythic').length],
-  ];
-  await page.goto('/collection/search?view=table');
-  const box = page.getByRole('searchbox', { name: 'Search cards' });
-  const count = page.getByTestId('results-count');
-  await expect(count).toHaveAttribute('data-query', '');
-  const timings: number[] = [];
-  const server: Record<string, number> = {};
-  page.on('requestfinished', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith('/user/collection/search')) {
-      const t = request.timing();
-      server[url.searchParams.get('scryfall') ?? ''] = t.responseEnd - t.requestStart;
-    }
-  });
-  for (const [query, expected] of expectations) {
-    await page.evaluate(() => {
-      const w = window as unknown as {
-        __typed: number;
-        __shown: Map<string, number>;
-        __inDom: Map<string, number>;
-      };
-      w.__shown = new Map();
-      w.__inDom = new Map();
-      // The count element is replaced when an intermediate query errors: watch the whole page.
-      new MutationObserver(() => {
-        const q = document.querySelector('[data-testid="results-count"]')?.getAttribute('data-query');
-        if (q === null || q === undefined || w.__inDom.has(q)) return;
-        w.__inDom.set(q, performance.now());
-        // What the user sees: the results are on screen once the frame that renders them (style,
-        // layout and paint of the new rows) is done, which a task queued from that frame's
-        // animation callback follows.
-        requestAnimationFrame(() => setTimeout(() => w.__shown.set(q, performance.now()), 0));
-      }).observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['data-query'],
-      });
-      document.addEventListener('input', () => (w.__typed = performance.now()), { capture: true });
+    // Search with three syntaxes; the counts must match the imported cards.
+    const expectations: Array<[string, number]> = [
+      ['t:creature', cards.filter((c) => /Creature/.test(c.type_line ?? '')).length],
+      ['mv<=2', cards.filter((c) => c.cmc <= 2).length],
+      ['r:mythic', cards.filter((c) => c.rarity === 'mythic').length],
+    ];
+    await page.goto('/collection/search?view=table');
+    const box = page.getByRole('searchbox', { name: 'Search cards' });
+    const count = page.getByTestId('results-count');
+    await expect(count).toHaveAttribute('data-query', '');
+    const timings: number[] = [];
+    const server: Record<string, number> = {};
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/user/collection/search')) {
+        const t = request.timing();
+        server[url.searchParams.get('scryfall') ?? ''] = t.responseEnd - t.requestStart;
+      }
     });
-    await box.fill('');
-    await box.pressSequentially(query, { delay: 40 });
-    await expect(count).toHaveAttribute('data-query', query);
-    await page.waitForFunction(
-      (q) => (window as unknown as { __shown: Map<string, number> }).__shown.has(q),
-      query,
-    );
-    const [ms, phases] = await page.evaluate((q) => {
-      const w = window as unknown as {
-        __typed: number;
-        __shown: Map<string, number>;
-        __inDom: Map<string, number>;
-      };
-      const shown = w.__shown.get(q) ?? Number.NaN;
-      const fetch = performance
-        .getEntriesByType('resource')
-        .filter((e) => e.name.includes('/user/collection/search') && e.name.includes(encodeURIComponent(q)))
-        .at(-1) as PerformanceResourceTiming | undefined;
-      const phase = `${
-        fetch
-          ? `fetch starts +${(fetch.startTime - w.__typed).toFixed(0)} ms, answered +${(fetch.responseEnd - w.__typed).toFixed(0)} ms`
-          : 'no fetch timing'
-      }, in the DOM +${((w.__inDom.get(q) ?? Number.NaN) - w.__typed).toFixed(0)} ms`;
-      return [shown - w.__typed, phase] as const;
-    }, query);
-    timings.push(ms);
-    // Table rows of the page (fewer than 50 here) are the matching entries, in their finish.
-    await expect(count).toHaveText(expected === 1 ? '1 entry' : `${expected} entries`);
-    await expect(page.locator('tbody tr')).toHaveCount(expected);
-    console.log(
-      `search "${query}": ${expected} results, shown ${ms.toFixed(0)} ms after typing stopped ` +
-        `(API round trip ${server[query]?.toFixed(0) ?? '?'} ms; ${phases})`,
-    );
-  }
-  await screenshot(page, info, 'search-results');
-  timings.sort((a, b) => a - b);
-  console.log(`search results after typing stopped: ${timings.map((t) => t.toFixed(0)).join(', ')} ms`);
-  expect(timings[1]!, 'median time from the last keystroke to the results').toBeLessThan(300);
+    for (const [query, expected] of expectations) {
+      await page.evaluate(() => {
+        const w = window as unknown as {
+          __typed: number;
+          __shown: Map<string, number>;
+          __inDom: Map<string, number>;
+        };
+        w.__shown = new Map();
+        w.__inDom = new Map();
+        // The count element is replaced when an intermediate query errors: watch the whole page.
+        new MutationObserver(() => {
+          const q = document.querySelector('[data-testid="results-count"]')?.getAttribute('data-query');
+          if (q === null || q === undefined || w.__inDom.has(q)) return;
+          w.__inDom.set(q, performance.now());
+          // What the user sees: the results are on screen once the frame that renders them (style,
+          // layout and paint of the new rows) is done, which a task queued from that frame's
+          // animation callback follows.
+          requestAnimationFrame(() => setTimeout(() => w.__shown.set(q, performance.now()), 0));
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-query'],
+        });
+        document.addEventListener('input', () => (w.__typed = performance.now()), { capture: true });
+      });
+      await box.fill('');
+      await box.pressSequentially(query, { delay: 40 });
+      await expect(count).toHaveAttribute('data-query', query);
+      await page.waitForFunction(
+        (q) => (window as unknown as { __shown: Map<string, number> }).__shown.has(q),
+        query,
+      );
+      const [ms, phases] = await page.evaluate((q) => {
+        const w = window as unknown as {
+          __typed: number;
+          __shown: Map<string, number>;
+          __inDom: Map<string, number>;
+        };
+        const shown = w.__shown.get(q) ?? Number.NaN;
+        const fetch = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/user/collection/search') && e.name.includes(encodeURIComponent(q)))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        const phase = `${
+          fetch
+            ? `fetch starts +${(fetch.startTime - w.__typed).toFixed(0)} ms, answered +${(fetch.responseEnd - w.__typed).toFixed(0)} ms`
+            : 'no fetch timing'
+        }, in the DOM +${((w.__inDom.get(q) ?? Number.NaN) - w.__typed).toFixed(0)} ms`;
+        return [shown - w.__typed, phase] as const;
+      }, query);
+      timings.push(ms);
+      // Table rows of the page (fewer than 50 here) are the matching entries, in their finish.
+      await expect(count).toHaveText(expected === 1 ? '1 entry' : `${expected} entries`);
+      await expect(page.locator('tbody tr')).toHaveCount(expected);
+      console.log(
+        `search "${query}": ${expected} results, shown ${ms.toFixed(0)} ms after typing stopped ` +
+          `(API round trip ${server[query]?.toFixed(0) ?? '?'} ms; ${phases})`,
+      );
+    }
+    await screenshot(page, info, 'search-results');
+    timings.sort((a, b) => a - b);
+    console.log(`search results after typing stopped: ${timings.map((t) => t.toFixed(0)).join(', ')} ms`);
+    expect(timings[1]!, 'median time from the last keystroke to the results').toBeLessThan(300);
 
-  // A clear error names the unknown key.
-  await box.fill('colour:purple');
-  await expect(page.getByTestId('search-error')).toContainText(/colour/);
+    // A clear error names the unknown key.
+    await box.fill('colour:purple');
+    await expect(page.getByTestId('search-error')).toContainText(/colour/);
 
-  // Move two creatures to a new wishlist.
-  await box.fill('t:creature');
-  await expect(count).toHaveAttribute('data-query', 't:creature');
-  const rows = page.locator('tbody tr');
-  const moved = [
-    (await rows.nth(0).locator('.web-cardname').textContent()) ?? '',
-    (await rows.nth(1).locator('.web-cardname').textContent()) ?? '',
-  ];
-  await rows.nth(0).getByRole('checkbox').check();
-  await rows.nth(1).getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Move to a list' }).click();
-  const dialog = page.getByRole('dialog');
-  await choose(page, 'Destination', 'New list…');
-  await dialog.getByLabel('Name').fill('Wants');
-  await choose(page, 'Type', 'Wishlist');
-  await dialog.getByRole('button', { name: 'Move' }).click();
-  await expect(page.locator('.cui-toast__title', { hasText: '2 cards moved to Wants' })).toBeVisible();
-  await page.goto('/collection/lists');
-  await page.getByRole('link', { name: 'Wants' }).click();
-  for (const name of moved) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
-  await screenshot(page, info, 'wishlist');
+    // Move two creatures to a new wishlist.
+    await box.fill('t:creature');
+    await expect(count).toHaveAttribute('data-query', 't:creature');
+    const rows = page.locator('tbody tr');
+    const moved = [
+      (await rows.nth(0).locator('.web-cardname').textContent()) ?? '',
+      (await rows.nth(1).locator('.web-cardname').textContent()) ?? '',
+    ];
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Move to a list' }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(page, 'Destination', 'New list…');
+    await dialog.getByLabel('Name').fill('Wants');
+    await choose(page, 'Type', 'Wishlist');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.locator('.cui-toast__title', { hasText: '2 cards moved to Wants' })).toBeVisible();
+    await page.goto('/collection/lists');
+    await page.getByRole('link', { name: 'Wants' }).click();
+    for (const name of moved) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await screenshot(page, info, 'wishlist');
 
-  // Revert the binder to the state after the import: the moved cards come back.
-  await page.goto(binderUrl);
-  await page.getByRole('tab', { name: /History/ }).click();
-  const revisions = page.getByTestId('revision');
-  await expect(revisions.first()).toContainText('Moved out');
-  const importRevision = revisions.filter({ has: page.getByText('Import', { exact: true }) });
-  await expect(importRevision).toHaveCount(1);
-  await importRevision.getByRole('button', { name: 'Revert to this' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revert to this' }).click();
-  await expect(page.locator('.cui-toast__title', { hasText: /Back to revision \d+/ })).toBeVisible();
-  await expect(revisions.first()).toContainText('Reverted');
-  await screenshot(page, info, 'history-reverted');
-  await page.getByRole('tab', { name: /Cards/ }).click();
-  for (const name of moved) {
-    await page.getByRole('searchbox', { name: /Filter this list/ }).fill(`!"${name}"`);
-    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
-  }
+    // Revert the binder to the state after the import: the moved cards come back.
+    await page.goto(binderUrl);
+    await page.getByRole('tab', { name: /History/ }).click();
+    const revisions = page.getByTestId('revision');
+    await expect(revisions.first()).toContainText('Moved out');
+    const importRevision = revisions.filter({ has: page.getByText('Import', { exact: true }) });
+    await expect(importRevision).toHaveCount(1);
+    await importRevision.getByRole('button', { name: 'Revert to this' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revert to this' }).click();
+    await expect(page.locator('.cui-toast__title', { hasText: /Back to revision \d+/ })).toBeVisible();
+    await expect(revisions.first()).toContainText('Reverted');
+    await screenshot(page, info, 'history-reverted');
+    await page.getByRole('tab', { name: /Cards/ }).click();
+    for (const name of moved) {
+      await page.getByRole('searchbox', { name: /Filter this list/ }).fill(`!"${name}"`);
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    }
 
-  // The ManaBox reference export (29 rows, several printings the test catalogue lacks) into a second
-  // binder: the report names the format and lets the user fix the rows it could not match.
-  await createList(page, 'Trade binder', 'Binder');
-  const manabox = readFileSync(MANABOX_REFERENCE, 'utf8');
-  const dataRows = manabox.trim().split(/\r?\n/).length - 1;
-  report = await importInto(page, 'manabox.csv', manabox);
-  await expect(report.getByText('manabox', { exact: true })).toBeVisible();
-  await expect(report.getByText('Rows read').locator('..')).toContainText(String(dataRows));
-  const unresolved = report.locator('.web-unresolved');
-  const unresolvedBefore = await unresolved.count();
-  console.log(`ManaBox reference: ${dataRows} rows, ${unresolvedBefore} unresolved`);
-  await screenshot(page, info, 'import-report-manabox');
-  await expectAccessible(page, 'import report');
-  if (unresolvedBefore > 0) {
-    const first = unresolved.first();
-    await first.getByRole('textbox').fill('Consecrated Sphinx');
-    await first.getByRole('button', { name: 'Find' }).click();
-    await first
-      .getByRole('button', { name: /^Use Consecrated Sphinx/ })
-      .first()
-      .click();
-    await expect(unresolved).toHaveCount(unresolvedBefore - 1);
-  }
+    // The ManaBox reference export (29 rows, several printings the test catalogue lacks) into a second
+    // binder: the report names the format and lets the user fix the rows it could not match.
+    await createList(page, 'Trade binder', 'Binder');
+    const manabox = readFileSync(MANABOX_REFERENCE, 'utf8');
+    const dataRows = manabox.trim().split(/\r?\n/).length - 1;
+    report = await importInto(page, 'manabox.csv', manabox);
+    await expect(report.getByText('manabox', { exact: true })).toBeVisible();
+    await expect(report.getByText('Rows read').locator('..')).toContainText(String(dataRows));
+    const unresolved = report.locator('.web-unresolved');
+    const unresolvedBefore = await unresolved.count();
+    console.log(`ManaBox reference: ${dataRows} rows, ${unresolvedBefore} unresolved`);
+    await screenshot(page, info, 'import-report-manabox');
+    await expectAccessible(page, 'import report');
+    if (unresolvedBefore > 0) {
+      const first = unresolved.first();
+      await first.getByRole('textbox').fill('Consecrated Sphinx');
+      await first.getByRole('button', { name: 'Find' }).click();
+      await first
+        .getByRole('button', { name: /^Use Consecrated Sphinx/ })
+        .first()
+        .click();
+      await expect(unresolved).toHaveCount(unresolvedBefore - 1);
+    }
 
-  // Screens in English and French, desktop and phone, with axe.
-  await shoot(page, info, '/collection', 'collection', '.web-kpi__value');
-  await shoot(page, info, '/collection/search?q=t%3Acreature', 'search-grid', '.cui-card-tile');
-  await shoot(page, info, '/collection/lists', 'lists', '.web-listrow');
-  await shoot(page, info, new URL(binderUrl).pathname, 'binder', 'tbody tr');
-});
+    // Screens in English and French, desktop and phone, with axe.
+    await shoot(page, info, '/collection', 'collection', '.web-kpi__value');
+    await shoot(page, info, '/collection/search?q=t%3Acreature', 'search-grid', '.cui-card-tile');
+    await shoot(page, info, '/collection/lists', 'lists', '.web-listrow');
+    await shoot(page, info, new URL(binderUrl).pathname, 'binder', 'tbody tr');
+  },
+);
 
 test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns, archive and delete', async ({
   page,
