@@ -36,14 +36,24 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string | undefined;
   poolSize?: number;
+  /**
+   * PGlite only: server settings given at start-up (`-c name=value`), on top of PGlite's own start
+   * parameters. The bulk-import CLIs lower `shared_buffers`: PGlite's buffer pool lives in its
+   * WebAssembly memory, which grows as pages are touched and never shrinks.
+   */
+  pgliteSettings?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The database the environment names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(env: Pick<Env, 'databaseUrl' | 'databaseSchema' | 'dataDir'>) {
+export function openConfiguredDatabase(
+  env: Pick<Env, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+  options: Pick<OpenOptions, 'pgliteSettings'> = {},
+) {
   return openDatabase({
     databaseUrl: env.databaseUrl,
     pgSchema: env.databaseSchema,
     dataDir: env.databaseUrl ? undefined : env.dataDir,
+    pgliteSettings: options.pgliteSettings,
   });
 }
 
@@ -75,7 +85,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const settings = Object.entries(options.pgliteSettings ?? {});
   const client = await PGlite.create({
+    // PGlite replaces its default start parameters with these when given: keep them.
+    ...(settings.length
+      ? { startParams: [...PGlite.defaultStartParams, ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])] }
+      : {}),
     ...(options.dataDir ? { dataDir: join(options.dataDir, 'pglite') } : {}),
     ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
     extensions: { pg_trgm },
