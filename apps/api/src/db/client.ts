@@ -106,6 +106,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** True when `db` runs on embedded PGlite (one connection, in this process). */
+export function isPglite(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
+
 /** Cheap liveness probe for /health. */
 export async function pingDatabase(db: Db): Promise<boolean> {
   try {

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { cardMigrations, cardSets, cards } from '../db/catalogue.js';
-import type { Db } from '../db/client.js';
+import { type Db, isPglite } from '../db/client.js';
 import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
 import { jsonArrayElements } from './catalogue-json.js';
 import { applyCardMigrations } from './lists-migrations.js';
@@ -67,7 +67,8 @@ async function openSource(
       gzip = source.endsWith('.gz') || response.headers.get('content-type')?.includes('gzip');
     } else {
       totalBytes = statSync(source).size;
-      raw = createReadStream(source, { highWaterMark: 1 << 20 });
+      // 32 KB reads: a bigger chunk only makes the text buffer and the strings cut from it bigger.
+      raw = createReadStream(source, { highWaterMark: 32 << 10 });
       gzip = source.endsWith('.gz');
     }
   } else {
@@ -164,14 +165,17 @@ export async function importCards(
   });
   const now = new Date();
   let batch: CardInsert[] = [];
+  // On PostgreSQL one batch is in flight while the next is parsed. PGlite runs in this thread, so
+  // overlapping gains nothing there and only keeps two batches in memory.
+  const overlap = !isPglite(db);
   let pending: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
     const rows = batch;
     batch = [];
-    // One batch in flight while the next is parsed.
     await pending;
     pending = upsertBatch(db, rows, date);
+    if (!overlap) await pending;
     count += rows.length;
     options.onProgress?.({ bytes, totalBytes, cards: count });
   };
