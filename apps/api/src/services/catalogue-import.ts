@@ -125,8 +125,9 @@ const updateList = CARD_COLUMNS.filter((c) => c.name !== 'id')
 const nameOf = Object.fromEntries(Object.entries(getTableColumns(cards)).map(([k, col]) => [k, col.name]));
 
 /**
- * Upserts a batch from one JSON parameter: binding 40 values per card makes PGlite spend most of
- * its time on parameters, one JSON document is parsed by PostgreSQL in one go.
+ * Upserts a batch and its price snapshot rows in one statement from one JSON parameter: binding 40
+ * values per card makes PGlite spend most of its time on parameters, one JSON document is parsed by
+ * PostgreSQL in one go, once for both tables.
  */
 async function upsertBatch(db: Db, rows: CardInsert[], date: string): Promise<void> {
   const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
@@ -137,16 +138,14 @@ async function upsertBatch(db: Db, rows: CardInsert[], date: string): Promise<vo
   });
   const json = JSON.stringify(records);
   await db.execute(
-    sql`insert into cards (${sql.raw(columnList)}) select ${sql.raw(selectColumns)}
-      from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(recordColumns)})
-      on conflict (id) do update set ${sql.raw(updateList)}`,
+    sql`with x as materialized (select * from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(recordColumns)})),
+      upserted as (insert into cards (${sql.raw(columnList)}) select ${sql.raw(selectColumns)} from x
+        on conflict (id) do update set ${sql.raw(updateList)})
+      insert into card_prices (card_id, date, usd, usd_foil, usd_etched, eur, eur_foil, tix)
+      select x.id, ${date}::date, x.usd, x.usd_foil, x.usd_etched, x.eur, x.eur_foil, x.tix from x
+      on conflict (card_id, date) do update set usd = excluded.usd, usd_foil = excluded.usd_foil,
+        usd_etched = excluded.usd_etched, eur = excluded.eur, eur_foil = excluded.eur_foil, tix = excluded.tix`,
   );
-  await db.execute(sql`insert into card_prices (card_id, date, usd, usd_foil, usd_etched, eur, eur_foil, tix)
-    select x.id, ${date}::date, x.usd, x.usd_foil, x.usd_etched, x.eur, x.eur_foil, x.tix
-    from jsonb_to_recordset(${json}::jsonb) as x(id text, usd numeric, usd_foil numeric, usd_etched numeric,
-      eur numeric, eur_foil numeric, tix numeric)
-    on conflict (card_id, date) do update set usd = excluded.usd, usd_foil = excluded.usd_foil,
-      usd_etched = excluded.usd_etched, eur = excluded.eur, eur_foil = excluded.eur_foil, tix = excluded.tix`);
 }
 
 /** Streams the cards of a bulk file into the catalogue (upsert) and records today's prices. */
