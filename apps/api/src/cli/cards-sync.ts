@@ -8,7 +8,13 @@ import { parseArgs } from 'node:util';
 import { openConfiguredDatabase } from '../db/client.js';
 import { loadEnv } from '../env.js';
 import { SyncError, syncCatalogue } from '../services/catalogue-sync.js';
-import { describeImport, progressBar, runCommand } from './cards-import.js';
+import {
+  collectEverySecondBatch,
+  describeImport,
+  IMPORT_PGLITE_SETTINGS,
+  progressBar,
+  runCommand,
+} from './cards-import.js';
 
 async function runSync(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -16,13 +22,17 @@ async function runSync(argv: string[]): Promise<number> {
     options: { all: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } },
   });
   const env = loadEnv();
-  const database = await openConfiguredDatabase(env);
+  const database = await openConfiguredDatabase(env, { pgliteSettings: IMPORT_PGLITE_SETTINGS });
   const bar = progressBar(values.quiet);
+  const collect = collectEverySecondBatch();
   try {
     const result = await syncCatalogue(database.db, {
       apiUrl: env.scryfallApiUrl,
       bulkType: values.all ? 'all_cards' : 'default_cards',
-      onProgress: bar.update,
+      onProgress: (progress) => {
+        bar.update(progress);
+        collect(progress);
+      },
       log: (line) => console.log(line),
     });
     bar.stop();

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { cardMigrations, cardSets, cards } from '../db/catalogue.js';
-import type { Db } from '../db/client.js';
+import { type Db, isPglite } from '../db/client.js';
 import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
 import { jsonArrayElements } from './catalogue-json.js';
 import { applyCardMigrations } from './lists-migrations.js';
@@ -67,7 +67,8 @@ async function openSource(
       gzip = source.endsWith('.gz') || response.headers.get('content-type')?.includes('gzip');
     } else {
       totalBytes = statSync(source).size;
-      raw = createReadStream(source, { highWaterMark: 1 << 20 });
+      // 32 KB reads: a bigger chunk only makes the text buffer and the strings cut from it bigger.
+      raw = createReadStream(source, { highWaterMark: 32 << 10 });
       gzip = source.endsWith('.gz');
     }
   } else {
@@ -124,8 +125,9 @@ const updateList = CARD_COLUMNS.filter((c) => c.name !== 'id')
 const nameOf = Object.fromEntries(Object.entries(getTableColumns(cards)).map(([k, col]) => [k, col.name]));
 
 /**
- * Upserts a batch from one JSON parameter: binding 40 values per card makes PGlite spend most of
- * its time on parameters, one JSON document is parsed by PostgreSQL in one go.
+ * Upserts a batch and its price snapshot rows in one statement from one JSON parameter: binding 40
+ * values per card makes PGlite spend most of its time on parameters, one JSON document is parsed by
+ * PostgreSQL in one go, once for both tables.
  */
 async function upsertBatch(db: Db, rows: CardInsert[], date: string): Promise<void> {
   const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
@@ -136,16 +138,14 @@ async function upsertBatch(db: Db, rows: CardInsert[], date: string): Promise<vo
   });
   const json = JSON.stringify(records);
   await db.execute(
-    sql`insert into cards (${sql.raw(columnList)}) select ${sql.raw(selectColumns)}
-      from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(recordColumns)})
-      on conflict (id) do update set ${sql.raw(updateList)}`,
+    sql`with x as materialized (select * from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(recordColumns)})),
+      upserted as (insert into cards (${sql.raw(columnList)}) select ${sql.raw(selectColumns)} from x
+        on conflict (id) do update set ${sql.raw(updateList)})
+      insert into card_prices (card_id, date, usd, usd_foil, usd_etched, eur, eur_foil, tix)
+      select x.id, ${date}::date, x.usd, x.usd_foil, x.usd_etched, x.eur, x.eur_foil, x.tix from x
+      on conflict (card_id, date) do update set usd = excluded.usd, usd_foil = excluded.usd_foil,
+        usd_etched = excluded.usd_etched, eur = excluded.eur, eur_foil = excluded.eur_foil, tix = excluded.tix`,
   );
-  await db.execute(sql`insert into card_prices (card_id, date, usd, usd_foil, usd_etched, eur, eur_foil, tix)
-    select x.id, ${date}::date, x.usd, x.usd_foil, x.usd_etched, x.eur, x.eur_foil, x.tix
-    from jsonb_to_recordset(${json}::jsonb) as x(id text, usd numeric, usd_foil numeric, usd_etched numeric,
-      eur numeric, eur_foil numeric, tix numeric)
-    on conflict (card_id, date) do update set usd = excluded.usd, usd_foil = excluded.usd_foil,
-      usd_etched = excluded.usd_etched, eur = excluded.eur, eur_foil = excluded.eur_foil, tix = excluded.tix`);
 }
 
 /** Streams the cards of a bulk file into the catalogue (upsert) and records today's prices. */
@@ -164,14 +164,17 @@ export async function importCards(
   });
   const now = new Date();
   let batch: CardInsert[] = [];
+  // On PostgreSQL one batch is in flight while the next is parsed. PGlite runs in this thread, so
+  // overlapping gains nothing there and only keeps two batches in memory.
+  const overlap = !isPglite(db);
   let pending: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
     const rows = batch;
     batch = [];
-    // One batch in flight while the next is parsed.
     await pending;
     pending = upsertBatch(db, rows, date);
+    if (!overlap) await pending;
     count += rows.length;
     options.onProgress?.({ bytes, totalBytes, cards: count });
   };
