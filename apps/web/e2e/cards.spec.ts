@@ -249,6 +249,9 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
   if (load < 1.5) {
     expect(result.median, 'median frame time').toBeLessThan(Math.max(20, idle.median * 1.5));
     expect(result.p95, '95th percentile frame time').toBeLessThan(Math.max(80, idle.p95 * 2));
+    // Run alone, the flick drops no frame (0 over 33 ms in the runs measured); a few are allowed for
+    // a collection or a hiccup of the machine's, while a regression (85 to 101 before) fails.
+    expect(result.over33, 'frames over 33 ms').toBeLessThanOrEqual(3);
   } else {
     test.info().annotations.push({
       type: 'frame-times',
