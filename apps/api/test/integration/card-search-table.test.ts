@@ -5,15 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { CARD_COLOR_BITS, CARD_TYPE_WORDS, compileSearch, rowsOf } from '../../src/services/card-search.js';
 import { parseSearch, RARITY_RANK, type Rarity } from '../../src/services/card-search-syntax.js';
-import { importCards } from '../../src/services/catalogue-import.js';
 import { openTestDatabase, storages } from '../support/database.js';
-import { HAS_SHARED_DATA, loadSharedCatalogue } from './shared-data.js';
+import { HAS_SHARED_DATA, importJson, loadSharedCatalogue, testBeast } from './shared-data.js';
 
 interface Row {
   id: string;
@@ -102,28 +100,12 @@ async function both(db: Db, q: string) {
 
 const MIGRATION = new URL('../../src/db/migrations/0003_card_search.sql', import.meta.url);
 
-const beast = (id: string, changes: Record<string, unknown> = {}) => ({
-  object: 'card',
-  id,
-  oracle_id: randomUUID(),
-  name: 'Narrow Test Beast',
-  lang: 'en',
-  set: 'ntb',
-  set_name: 'Narrow Test',
-  collector_number: '12a',
-  rarity: 'common',
-  layout: 'normal',
-  mana_cost: '{2}{G}',
-  cmc: 3,
-  type_line: 'Creature — Beast',
-  colors: ['G'],
-  color_identity: ['G'],
-  prices: { usd: '0.50', eur: '0.40' },
-  ...changes,
-});
-
-const importJson = (db: Db, cards: unknown[]) =>
-  importCards(db, { stream: Readable.from([Buffer.from(JSON.stringify(cards))]) });
+const beast = (id: string, changes: Record<string, unknown> = {}) =>
+  testBeast(
+    id,
+    { name: 'Narrow Test Beast', set: 'ntb', set_name: 'Narrow Test', collector_number: '12a' },
+    changes,
+  );
 
 describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) => {
   let database: Database;

@@ -7,16 +7,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import { CARD_TYPE_WORDS, ENTRY_FEATURES, rowsOf } from '../../src/services/card-search.js';
-import { importCards } from '../../src/services/catalogue-import.js';
 import { entriesPage, type OrderBy } from '../../src/services/lists.js';
 import { openTestDatabase, storages } from '../support/database.js';
-import { HAS_SHARED_DATA, loadSharedCatalogue } from './shared-data.js';
+import { HAS_SHARED_DATA, importJson, loadSharedCatalogue, testBeast } from './shared-data.js';
 
 interface Expected {
   id: string;
@@ -90,28 +88,12 @@ async function drift(db: Db) {
 
 const MIGRATION = new URL('../../src/db/migrations/0004_entry_search.sql', import.meta.url);
 
-const beast = (id: string, changes: Record<string, unknown> = {}) => ({
-  object: 'card',
-  id,
-  oracle_id: randomUUID(),
-  name: 'Entry Test Beast',
-  lang: 'en',
-  set: 'etb',
-  set_name: 'Entry Test',
-  collector_number: '3',
-  rarity: 'common',
-  layout: 'normal',
-  mana_cost: '{2}{G}',
-  cmc: 3,
-  type_line: 'Creature — Beast',
-  colors: ['G'],
-  color_identity: ['G'],
-  prices: { usd: '0.50' },
-  ...changes,
-});
-
-const importJson = (db: Db, cards: unknown[]) =>
-  importCards(db, { stream: Readable.from([Buffer.from(JSON.stringify(cards))]) });
+const beast = (id: string, changes: Record<string, unknown> = {}) =>
+  testBeast(
+    id,
+    { name: 'Entry Test Beast', set: 'etb', set_name: 'Entry Test', collector_number: '3' },
+    changes,
+  );
 
 describe.skipIf(!HAS_SHARED_DATA).each(storages())('entry_search on %s', (kind) => {
   let database: Database;

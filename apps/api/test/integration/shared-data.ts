@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../src/db/client.js';
-import { importSharedCatalogue } from '../../src/services/catalogue-import.js';
+import { importCards, importSharedCatalogue } from '../../src/services/catalogue-import.js';
 
 /** `../shared/data` from the repo root. */
 export const SHARED_DATA = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data');
@@ -20,3 +22,32 @@ export async function loadSharedCatalogue(db: Db) {
   if (!result) throw new Error('shared data missing');
   return result;
 }
+
+/**
+ * A made-up Scryfall printing of a three-mana green Beast (tests that follow one printing through
+ * re-imports and deletions): `name`, `set` and `set_name` keep each test's printings apart.
+ */
+export const testBeast = (
+  id: string,
+  base: { name: string; set: string; set_name: string; collector_number: string },
+  changes: Record<string, unknown> = {},
+) => ({
+  object: 'card',
+  id,
+  oracle_id: randomUUID(),
+  lang: 'en',
+  rarity: 'common',
+  layout: 'normal',
+  mana_cost: '{2}{G}',
+  cmc: 3,
+  type_line: 'Creature — Beast',
+  colors: ['G'],
+  color_identity: ['G'],
+  prices: { usd: '0.50', eur: '0.40' },
+  ...base,
+  ...changes,
+});
+
+/** Imports Scryfall card objects as if they were a bulk file. */
+export const importJson = (db: Db, cards: unknown[]) =>
+  importCards(db, { stream: Readable.from([Buffer.from(JSON.stringify(cards))]) });
