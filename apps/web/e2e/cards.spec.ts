@@ -243,10 +243,15 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
   expect(result.maxTiles).toBeGreaterThan(0);
   expect(result.maxTiles).toBeLessThan(150);
   // Frame times only mean something when the machine is not saturated (2 cores shared by several
-  // test runs): above 1.5 runnable tasks per core the figures are printed, not asserted.
+  // test runs): they are asserted below 1.5 runnable tasks per core, or when the idle page just
+  // measured kept every frame on time (the one-minute load average still counts the tests that ran
+  // before this one); otherwise the figures are printed, not asserted.
   const load = loadavg()[0]! / cpus().length;
-  console.log(`machine load: ${load.toFixed(1)} per core`);
-  if (load < 1.5) {
+  const steady = load < 1.5 || idle.p95 < 17.5;
+  console.log(
+    `machine load: ${load.toFixed(1)} per core (${steady ? 'frame times asserted' : 'not asserted'})`,
+  );
+  if (steady) {
     expect(result.median, 'median frame time').toBeLessThan(Math.max(20, idle.median * 1.5));
     expect(result.p95, '95th percentile frame time').toBeLessThan(Math.max(80, idle.p95 * 2));
     // Run alone, the flick drops no frame (0 over 33 ms in the runs measured); a few are allowed for
