@@ -58,6 +58,7 @@ export type OrderBy = 'name' | 'price' | 'added' | 'set' | 'mv' | 'quantity';
 
 const c = alias(cards, 'c');
 const s = alias(cardSearch, 's');
+const es = alias(entrySearch, 'es');
 const cCols = Object.fromEntries(
   Object.keys(cardColumns).map((k) => [k, (c as unknown as Record<string, unknown>)[k]]),
 ) as unknown as typeof cardColumns;
@@ -207,14 +208,14 @@ const ENTRY_KEYS: KeyColumns = {
 };
 
 const SEARCH_KEYS: KeyColumns = {
-  name: sql.raw('"es"."name"'),
-  set: sql.raw('"es"."set"'),
-  cmc: sql.raw('"es"."cmc"'),
-  collectorSort: sql.raw('"es"."collector_sort"'),
-  collectorNumber: sql.raw('"es"."collector_number"'),
-  finish: sql.raw('"es"."finish"'),
-  language: sql.raw('"es"."language"'),
-  id: sql.raw('"es"."id"'),
+  name: sql`${es.name}`,
+  set: sql`${es.set}`,
+  cmc: sql`${es.cmc}`,
+  collectorSort: sql`${es.collectorSort}`,
+  collectorNumber: sql`${es.collectorNumber}`,
+  finish: sql`${es.finish}`,
+  language: sql`${es.language}`,
+  id: sql`${es.id}`,
 };
 
 /** Orders `entry_search` holds every key of (the others read the entry or the printing's prices). */
@@ -295,27 +296,22 @@ export async function entriesPage(
   // filters but prices, and the name, set or mana value order.
   const viaSearch = query.via !== 'cards' && SEARCH_ORDERS.has(query.order) && !(ast && readsPrices(ast));
   const keys = entryOrder(query.order, query.dir, query.currency);
-  const columns = sql.join(
-    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
+  // The sort keys as columns k0, k1... of each part (the same keys, read where that part has them).
+  const keyColumns = (ks: SortKey[]) =>
+    sql.join(
+      ks.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    );
+  const columns = keyColumns(keys);
   const parts: SQL[] = [];
   if (query.unresolved !== true) {
     if (viaSearch) {
-      const where: SQL[] = [
-        sql`"es"."list_id" in (${sql.join(
-          query.listIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      ];
+      const where: SQL[] = [inArray(es.listId, query.listIds)];
       if (ast) where.push(compileSearch(ast, '"c"', '"es"', '"es"'), ...featureHints(ast, '"es"'));
-      if (needle) where.push(sql`"es"."search_name" like ${needle}`);
+      if (needle) where.push(sql`${es.searchName} like ${needle}`);
       const searchKeys = entryOrder(query.order, query.dir, query.currency, SEARCH_KEYS);
-      parts.push(sql`select "es"."id" as id, ${sql.join(
-        searchKeys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-        sql`, `,
-      )} from ${entrySearch} "es"
-        ${ast && needsCardsRow(ast, true) ? sql`inner join ${cards} "c" on ${c.id} = "es"."card_id"` : sql``}
+      parts.push(sql`select ${es.id} as id, ${keyColumns(searchKeys)} from ${entrySearch} "es"
+        ${ast && needsCardsRow(ast, true) ? sql`inner join ${cards} "c" on ${c.id} = ${es.cardId}` : sql``}
         where ${and(...where)}`);
     } else {
       const where: SQL[] = [inLists];
