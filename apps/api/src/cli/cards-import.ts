@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import cliProgress from 'cli-progress';
 import { openConfiguredDatabase } from '../db/client.js';
-import { ConfigError, loadEnv } from '../env.js';
+import { ConfigError, type Env, loadEnv } from '../env.js';
 import { type ImportProgress, type ImportResult, importCatalogue } from '../services/catalogue-import.js';
 
 /**
@@ -52,8 +52,32 @@ export function collectEverySecondBatch(): (progress: ImportProgress) => void {
   };
 }
 
+/**
+ * What the bulk-import CLIs (`cards:import`, `cards:sync`) open and run around an import: the
+ * configured database (PGlite with IMPORT_PGLITE_SETTINGS), and a per-batch progress callback that
+ * moves the progress bar and collects garbage every second batch.
+ */
+export async function openImport(env: Env, quiet: boolean) {
+  const database = await openConfiguredDatabase(env, { pgliteSettings: IMPORT_PGLITE_SETTINGS });
+  const bar = progressBar(quiet);
+  const collect = collectEverySecondBatch();
+  return {
+    database,
+    onProgress(progress: ImportProgress) {
+      bar.update(progress);
+      collect(progress);
+    },
+    /** Stops the progress bar and closes the database. */
+    async close() {
+      bar.stop();
+      await database.close();
+    },
+    stopProgress: () => bar.stop(),
+  };
+}
+
 /** A progress bar on a terminal (bytes read, cards imported); silent when quiet or piped. */
-export function progressBar(quiet: boolean) {
+function progressBar(quiet: boolean) {
   const bar =
     quiet || !process.stderr.isTTY
       ? null
@@ -112,20 +136,14 @@ export async function runImport(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const env = loadEnv();
-  const database = await openConfiguredDatabase(env, { pgliteSettings: IMPORT_PGLITE_SETTINGS });
-  const bar = progressBar(values.quiet);
-  const collect = collectEverySecondBatch();
+  const run = await openImport(loadEnv(), values.quiet);
   try {
-    const result = await importCatalogue(database.db, sources, {
+    const result = await importCatalogue(run.database.db, sources, {
       sets: values.sets,
       migrations: values.migrations,
-      onProgress: (progress) => {
-        bar.update(progress);
-        collect(progress);
-      },
+      onProgress: run.onProgress,
     });
-    bar.stop();
+    run.stopProgress();
     console.log(describeImport(result));
     if (values.stats) {
       console.log(
@@ -140,8 +158,7 @@ export async function runImport(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    bar.stop();
-    await database.close();
+    await run.close();
   }
 }
 

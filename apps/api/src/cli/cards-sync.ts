@@ -5,16 +5,9 @@
  * with a clear message.
  */
 import { parseArgs } from 'node:util';
-import { openConfiguredDatabase } from '../db/client.js';
 import { loadEnv } from '../env.js';
 import { SyncError, syncCatalogue } from '../services/catalogue-sync.js';
-import {
-  collectEverySecondBatch,
-  describeImport,
-  IMPORT_PGLITE_SETTINGS,
-  progressBar,
-  runCommand,
-} from './cards-import.js';
+import { describeImport, openImport, runCommand } from './cards-import.js';
 
 async function runSync(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -22,25 +15,19 @@ async function runSync(argv: string[]): Promise<number> {
     options: { all: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } },
   });
   const env = loadEnv();
-  const database = await openConfiguredDatabase(env, { pgliteSettings: IMPORT_PGLITE_SETTINGS });
-  const bar = progressBar(values.quiet);
-  const collect = collectEverySecondBatch();
+  const run = await openImport(env, values.quiet);
   try {
-    const result = await syncCatalogue(database.db, {
+    const result = await syncCatalogue(run.database.db, {
       apiUrl: env.scryfallApiUrl,
       bulkType: values.all ? 'all_cards' : 'default_cards',
-      onProgress: (progress) => {
-        bar.update(progress);
-        collect(progress);
-      },
+      onProgress: run.onProgress,
       log: (line) => console.log(line),
     });
-    bar.stop();
+    run.stopProgress();
     console.log(describeImport(result));
     return 0;
   } finally {
-    bar.stop();
-    await database.close();
+    await run.close();
   }
 }
 
