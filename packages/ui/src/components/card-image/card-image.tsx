@@ -111,16 +111,16 @@ export function CardImage({
   const faces = imageFaces(card);
   const firstFace = Math.min(Math.max(initialFace, 0), faces.length - 1);
   const [faceIndex, setFaceIndex] = useState(firstFace);
-  const [failed, setFailed] = useState<Record<number, boolean>>(() =>
-    picturesUnavailable() ? { [firstFace]: true } : {},
-  );
+  // Faces whose picture failed; the first one already, while pictures are unavailable.
+  const initialFailures = (): Record<number, boolean> => (picturesUnavailable() ? { [firstFace]: true } : {});
+  const [failed, setFailed] = useState(initialFailures);
   // Another card in the same place (a recycled grid cell): start again from its first face. Done
   // while rendering, not in an effect, so a tile mounts with one render instead of two.
   const identity = `${card.id ?? ''}|${card.name}`;
   const [shown, setShown] = useState(identity);
   if (shown !== identity) {
     setShown(identity);
-    setFailed(picturesUnavailable() ? { [firstFace]: true } : {});
+    setFailed(initialFailures());
     setFaceIndex(firstFace);
   }
   const face = faces[faceIndex] ?? faces[0];
