@@ -28,7 +28,10 @@ CREATE INDEX "entry_search_name" ON "entry_search" USING gin ("search_name" gin_
 -- card_search rows, for the given entries: upserts the resolved ones (writing only rows that
 -- change) and deletes the others' rows. The features codes are ENTRY_FEATURES in
 -- src/services/card-search.ts: type word i is 1 + i, colour bit j 100 + j, identity bit j
--- 200 + j, rarity 300 + rank, mana value 400 + floor(mv) (20 for 20 and more).
+-- 200 + j, rarity 300 + rank, mana value 400 + floor(mv) (20 for 20 and more). The bits are
+-- written out one by one: ARRAY(SELECT 1 + i FROM generate_series(0, 17) i WHERE ...) reads
+-- better but computes twice as slowly (3.1 against 1.5 us a row on PGlite, 1.8 against 1.1 on
+-- PostgreSQL), in a function every write of an entry or a printing runs.
 CREATE FUNCTION entry_search_refresh(entry_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO entry_search AS es (list_id, id, cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank,
