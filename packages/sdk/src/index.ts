@@ -27,6 +27,9 @@ export {
   signHeaders,
 } from './client/index.js';
 export type { AnyEndpoint } from './contract/endpoint.js';
+// Values, limits and permission rules without zod: screens import them without the schemas.
+export * from './contract/limits.js';
+export * from './contract/permissions.js';
 export {
   buildQueryString,
   canonicalString,
@@ -36,14 +39,5 @@ export {
   UNSIGNED_PAYLOAD,
 } from './contract/protocol.js';
 export type { Callable, EndpointOf, EndpointRef, Endpoints } from './contract/refs.js';
-export {
-  CONDITIONS,
-  type ConditionValue,
-  FINISHES,
-  type FinishValue,
-  IMPORT_FORMATS,
-  type ImportFormatValue,
-  LIST_TYPES,
-  type ListTypeValue,
-} from './contract/values.js';
+export * from './contract/values.js';
 export * from './errors/index.js';

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { DateTime, Language } from './common.js';
 import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
 import { CurrentUser } from './user.js';
+import { PROVIDER_TYPES } from './values.js';
 
 const tag = 'auth';
 
 /** The session a sign-in returns: the token to send as Bearer, and who it belongs to. */
 export const Session = z
   .object({
-    token: z.string().min(20),
+    token: z.string().min(LIMITS.sessionToken.min),
     expiresAt: DateTime,
     user: CurrentUser.shape.user,
     state: CurrentUser.shape.state,
@@ -20,11 +22,13 @@ export type Session = z.infer<typeof Session>;
 
 const SignInBody = z.object({
   /** Push-notification token of the device, when it has one. */
-  fcmToken: z.string().max(4096).nullable().optional(),
+  fcmToken: z.string().max(LIMITS.fcmToken.max).nullable().optional(),
   locale: Language,
 });
 
-export const ProviderType = z.enum(['google', 'apple', 'password']).meta({ id: 'ProviderType' });
+export const ProviderType = z.enum(PROVIDER_TYPES).meta({ id: 'ProviderType' });
+
+const Origin = z.string().min(LIMITS.origin.min).max(LIMITS.origin.max);
 
 export const auth = {
   login: endpoint(tag, {
@@ -45,7 +49,9 @@ export const auth = {
     summary: 'Sign in or sign up (Bearer = Firebase ID token); creates the user on first sign-in',
     auth: 'identity',
     verified: false,
-    body: SignInBody.extend({ firstname: z.string().trim().min(1).max(50).nullable().optional() }),
+    body: SignInBody.extend({
+      firstname: z.string().trim().min(LIMITS.firstname.min).max(LIMITS.firstname.max).nullable().optional(),
+    }),
     response: Session,
   }),
   exchange: endpoint(tag, {
@@ -55,9 +61,9 @@ export const auth = {
     auth: 'optional',
     verified: false,
     body: z.object({
-      code: z.string().min(8).max(256),
+      code: z.string().min(LIMITS.mobileCode.min).max(LIMITS.mobileCode.max),
       type: ProviderType,
-      origin: z.string().min(1).max(512),
+      origin: Origin,
     }),
     response: Session,
   }),
@@ -67,7 +73,7 @@ export const auth = {
     summary: 'Issue a one-time code for the current session (used by the mobile sign-in pages)',
     extension: true,
     verified: false,
-    body: z.object({ type: ProviderType, origin: z.string().min(1).max(512) }),
+    body: z.object({ type: ProviderType, origin: Origin }),
     status: 201,
     response: z.object({ code: z.string(), expiresAt: DateTime }),
   }),
@@ -76,7 +82,7 @@ export const auth = {
     path: '/auth/streamingtoken',
     summary: 'Issue a streaming token for the overlay; revokes the previous one',
     status: 201,
-    response: z.object({ token: z.string().min(20), createdAt: DateTime }).meta({
+    response: z.object({ token: z.string().min(LIMITS.sessionToken.min), createdAt: DateTime }).meta({
       id: 'StreamingToken',
       description: 'Lets an overlay receive its owner’s live messages, nothing else',
     }),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { Color, DateTime, Finish, Id, queryInt } from './common.js';
+import { Color, DateTime, Finish, Id, queryInt, SortDirection } from './common.js';
 import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
+import { CARD_ORDERS, CARD_UNIQUE, LEGALITIES } from './values.js';
 
 const tag = 'cards';
 
@@ -45,7 +47,7 @@ export const CardFace = z
   })
   .meta({ id: 'CardFace' });
 
-export const Legality = z.enum(['legal', 'not_legal', 'banned', 'restricted']);
+export const Legality = z.enum(LEGALITIES);
 
 /**
  * A printing of a card. Field names follow Scryfall's card objects so bots and tools written for
@@ -113,9 +115,15 @@ export const PricePoint = z
   })
   .meta({ id: 'PricePoint' });
 
-const SetCode = z.string().trim().toLowerCase().min(2).max(8);
-const CollectorNumber = z.string().trim().min(1).max(16);
-const Lang = z.string().trim().toLowerCase().min(2).max(4).default('en');
+const SetCode = z.string().trim().toLowerCase().min(LIMITS.setCode.min).max(LIMITS.setCode.max);
+const CollectorNumber = z.string().trim().min(LIMITS.collectorNumber.min).max(LIMITS.collectorNumber.max);
+const Lang = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(LIMITS.cardLanguage.min)
+  .max(LIMITS.cardLanguage.max)
+  .default('en');
 
 export const cards = {
   get: endpoint(tag, {
@@ -139,12 +147,12 @@ export const cards = {
       'mv/cmc comparisons, r:, s:/e:, cn:, lang:, f:/legal:, is:gamechanger, is:commander, usd/eur comparisons, ' +
       '- negation, or, and parentheses. Unknown keys answer 400 naming the key.',
     query: z.object({
-      q: z.string().trim().min(1).max(500),
+      q: z.string().trim().min(LIMITS.searchQuery.min).max(LIMITS.searchQuery.max),
       page: queryInt().min(1).default(1),
-      limit: queryInt().min(1).max(200).default(50),
-      unique: z.enum(['cards', 'prints']).default('cards'),
-      order: z.enum(['name', 'released', 'mv', 'usd', 'eur', 'rarity', 'set']).default('name'),
-      dir: z.enum(['asc', 'desc']).default('asc'),
+      limit: queryInt().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).default(50),
+      unique: z.enum(CARD_UNIQUE).default('cards'),
+      order: z.enum(CARD_ORDERS).default('name'),
+      dir: SortDirection.default('asc'),
     }),
     response: z.object({
       cards: z.array(Card),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { Currency, Id, IdParams, queryInt } from './common.js';
+import { Currency, Id, IdParams, queryInt, SortDirection } from './common.js';
 import { Board } from './decks.js';
 import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
 import { ExportFormat, ListEntry, ListOrder, ListType } from './lists.js';
 
 const tag = 'collection';
@@ -86,12 +87,12 @@ export const collection = {
     path: '/user/collection/search',
     summary: 'Search the collection by name and Scryfall syntax',
     query: z.object({
-      name: z.string().max(200).optional(),
-      scryfall: z.string().max(500).optional(),
+      name: z.string().max(LIMITS.nameFilter.max).optional(),
+      scryfall: z.string().max(LIMITS.searchQuery.max).optional(),
       page: queryInt().min(1).default(1),
-      limit: queryInt().min(1).max(200).default(50),
+      limit: queryInt().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).default(50),
       order_by: ListOrder.default('name'),
-      order_direction: z.enum(['asc', 'desc']).default('asc'),
+      order_direction: SortDirection.default('asc'),
       currency: Currency.optional(),
     }),
     response: z.object({

@@ -1,24 +1,26 @@
 import { z } from 'zod';
-import { CONDITIONS, FINISHES } from './values.js';
+import { LIMITS } from './limits.js';
+import { COLORS, CONDITIONS, CURRENCIES, FINISHES, LANGUAGES, SORT_DIRECTIONS } from './values.js';
 
 /** Opaque identifier (UUID for stored records). */
-export const Id = z.string().min(1).max(64).meta({ description: 'Opaque identifier' });
+export const Id = z.string().min(LIMITS.id.min).max(LIMITS.id.max).meta({ description: 'Opaque identifier' });
 /** ISO-8601 date-time in UTC, e.g. `2026-11-23T08:56:40.000Z`. */
 export const DateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO-8601 date-time' });
-export const Language = z.enum(['en', 'fr']).meta({ id: 'Language', description: 'Interface language' });
-export const Currency = z.enum(['usd', 'eur']).meta({ id: 'Currency' });
-export const Color = z
-  .enum(['W', 'U', 'B', 'R', 'G'])
-  .meta({ id: 'Color', description: 'A colour of Magic' });
-export const ColorIdentity = z.array(Color).max(5);
+export const Language = z.enum(LANGUAGES).meta({ id: 'Language', description: 'Interface language' });
+export const Currency = z.enum(CURRENCIES).meta({ id: 'Currency' });
+export const Color = z.enum(COLORS).meta({ id: 'Color', description: 'A colour of Magic' });
+export const ColorIdentity = z.array(Color).max(COLORS.length);
 export const Finish = z.enum(FINISHES).meta({ id: 'Finish' });
 export const Condition = z
   .enum(CONDITIONS)
   .meta({ id: 'Condition', description: 'Mint, near mint, lightly/moderately/heavily played, damaged' });
-export const Bracket = z.number().int().min(1).max(5).meta({
+export const Bracket = z.number().int().min(LIMITS.bracket.min).max(LIMITS.bracket.max).meta({
   id: 'Bracket',
   description: 'Commander bracket: 1 Exhibition, 2 Core, 3 Upgraded, 4 Optimized, 5 cEDH',
 });
+
+/** Sort direction of a paged call. */
+export const SortDirection = z.enum(SORT_DIRECTIONS);
 
 /** An empty success body for calls that only acknowledge. */
 export const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
@@ -73,7 +75,7 @@ export type GameFilters = z.input<typeof GameFilters>;
 
 export const Paging = z.object({
   page: queryInt().min(1).default(1),
-  limit: queryInt().min(1).max(200).default(50),
+  limit: queryInt().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).default(50),
 });
 
 export const IdParams = z.object({ id: Id });

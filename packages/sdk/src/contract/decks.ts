@@ -3,11 +3,13 @@ import { Card } from './cards.js';
 import { Bracket, GameFilters, Id, IdParams, Ok } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
+import { LIMITS } from './limits.js';
 import { DeckSummary, Stats } from './user.js';
+import { BOARDS } from './values.js';
 
 const tag = 'decks';
 
-export const Board = z.enum(['main', 'side', 'commander', 'companion', 'maybe']).meta({ id: 'Board' });
+export const Board = z.enum(BOARDS).meta({ id: 'Board' });
 
 export const DeckCard = z
   .object({
@@ -44,10 +46,10 @@ export type Deck = z.infer<typeof Deck>;
 const DeckCardInput = z
   .object({
     cardId: Id.optional(),
-    name: z.string().trim().min(1).max(200).optional(),
-    setCode: z.string().trim().toLowerCase().max(8).optional(),
-    collectorNumber: z.string().trim().max(16).optional(),
-    quantity: z.number().int().min(1).max(250).default(1),
+    name: z.string().trim().min(LIMITS.cardName.min).max(LIMITS.cardName.max).optional(),
+    setCode: z.string().trim().toLowerCase().max(LIMITS.setCode.max).optional(),
+    collectorNumber: z.string().trim().max(LIMITS.collectorNumber.max).optional(),
+    quantity: z.number().int().min(LIMITS.deckQuantity.min).max(LIMITS.deckQuantity.max).default(1),
     board: Board.default('main'),
   })
   .refine((c) => c.cardId !== undefined || c.name !== undefined, {
@@ -57,14 +59,14 @@ const DeckCardInput = z
 
 export const DeckInput = z
   .object({
-    name: z.string().trim().min(1).max(120),
+    name: z.string().trim().min(LIMITS.deckName.min).max(LIMITS.deckName.max),
     formatId: Id,
     subformatId: Id.nullable().optional(),
-    description: z.string().max(20_000).nullable().optional(),
+    description: z.string().max(LIMITS.deckDescription.max).nullable().optional(),
     bracket: Bracket.nullable().optional(),
-    cards: z.array(DeckCardInput).max(1000).optional(),
+    cards: z.array(DeckCardInput).max(LIMITS.deckCards.max).optional(),
     /** A pasted decklist (Arena, MTGO or plain text); replaces `cards` when given. */
-    decklist: z.string().max(200_000).optional(),
+    decklist: z.string().max(LIMITS.decklist.max).optional(),
   })
   .meta({ id: 'DeckInput' });
 export type DeckInput = z.input<typeof DeckInput>;

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { Ok, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
-import { Friend } from './user.js';
+import { LIMITS } from './limits.js';
+import { Friend, Relationship } from './user.js';
 
 const tag = 'friends';
 
 /** Personal codes are short and avoid look-alike characters (no 0/O, 1/I/L). */
+const FRIEND_CODE_SHAPE = `A friend code has ${LIMITS.friendCode.min} to ${LIMITS.friendCode.max} letters and digits`;
 export const FriendCode = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[2-9A-HJKMNP-Z]{4,12}$/, 'A friend code has 4 to 12 letters and digits')
+  .min(LIMITS.friendCode.min, FRIEND_CODE_SHAPE)
+  .max(LIMITS.friendCode.max, FRIEND_CODE_SHAPE)
+  .regex(/^[2-9A-HJKMNP-Z]+$/, FRIEND_CODE_SHAPE)
   .meta({ id: 'FriendCode' });
 
 const CodeParams = z.object({ code: FriendCode });
@@ -23,7 +27,7 @@ export const friends = {
     params: CodeParams,
     response: z.object({
       user: UserSummary,
-      relationship: z.enum(['self', 'friend', 'incoming', 'outgoing', 'none']),
+      relationship: Relationship,
     }),
   }),
   request: endpoint(tag, {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ColorIdentity, DateTime, GameFilters, Id, IdParams, Ok, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
-import { annotationEndpoints, Note, Tag } from './tags.js';
+import { LIMITS } from './limits.js';
+import { annotationEndpoints, Note, Tag, TagName } from './tags.js';
+import { GAME_RESULTS } from './values.js';
 
 const tag = 'game';
 
-export const GameResult = z.enum(['win', 'loss', 'draw']).meta({ id: 'GameResult' });
+export const GameResult = z.enum(GAME_RESULTS).meta({ id: 'GameResult' });
 
 export const GamePlayer = z
   .object({
@@ -16,7 +18,7 @@ export const GamePlayer = z
     deck: z.object({ id: Id, name: z.string(), colorIdentity: ColorIdentity }).nullable(),
     /** Free-text deck or commander name for guests and decks not on Companion. */
     deckName: z.string().nullable(),
-    seat: z.number().int().min(1).max(12).nullable(),
+    seat: z.number().int().min(LIMITS.seat.min).max(LIMITS.seat.max).nullable(),
     result: GameResult,
   })
   .meta({ id: 'GamePlayer' });
@@ -45,10 +47,10 @@ export type Game = z.infer<typeof Game>;
 export const GamePlayerInput = z
   .object({
     userId: Id.nullable().optional(),
-    guestName: z.string().trim().min(1).max(50).nullable().optional(),
+    guestName: z.string().trim().min(LIMITS.guestName.min).max(LIMITS.guestName.max).nullable().optional(),
     deckId: Id.nullable().optional(),
-    deckName: z.string().trim().max(120).nullable().optional(),
-    seat: z.number().int().min(1).max(12).nullable().optional(),
+    deckName: z.string().trim().max(LIMITS.deckName.max).nullable().optional(),
+    seat: z.number().int().min(LIMITS.seat.min).max(LIMITS.seat.max).nullable().optional(),
     result: GameResult,
   })
   .refine((p) => Boolean(p.userId) !== Boolean(p.guestName), {
@@ -63,16 +65,16 @@ export const GameInput = z
     subformatId: Id.nullable().optional(),
     playgroupId: Id.nullable().optional(),
     setId: Id.nullable().optional(),
-    players: z.array(GamePlayerInput).min(1).max(12),
-    turns: z.number().int().min(0).max(999).nullable().optional(),
+    players: z.array(GamePlayerInput).min(LIMITS.playersPerGame.min).max(LIMITS.playersPerGame.max),
+    turns: z.number().int().min(LIMITS.turns.min).max(LIMITS.turns.max).nullable().optional(),
     durationMinutes: z
       .number()
       .int()
-      .min(0)
-      .max(24 * 60)
+      .min(LIMITS.durationMinutes.min)
+      .max(LIMITS.durationMinutes.max)
       .nullable()
       .optional(),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    tags: z.array(TagName).max(LIMITS.tagsPerTarget.max).optional(),
   })
   .meta({ id: 'GameInput' });
 export type GameInput = z.input<typeof GameInput>;

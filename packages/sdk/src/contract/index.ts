@@ -64,6 +64,7 @@ export {
   Id,
   Language,
   Ok,
+  SortDirection,
   UserSummary,
 } from './common.js';
 export { Board, BracketCheck, Deck, DeckCard, DeckInput } from './decks.js';
@@ -71,6 +72,7 @@ export type { AnyEndpoint, BodyType, Endpoint, EndpointAuth, HttpMethod, Respons
 export { endpoint, fillPath, toOpenApiPath, UNAUTHENTICATED_PATHS } from './endpoint.js';
 export { FriendCode } from './friends.js';
 export { Game, GameInput, GamePlayer, GameResult } from './games.js';
+export * from './limits.js';
 export {
   CardChange,
   CardList,
@@ -84,6 +86,7 @@ export {
 } from './lists.js';
 export { LIVE_PATH, LiveCard, LiveClientFrame, LiveMessage, LivePlayer, LiveServerFrame } from './live.js';
 export { buildOpenApiDocument } from './openapi.js';
+export * from './permissions.js';
 export { LeaderboardRow, Playgroup, PlaygroupMember } from './playgroups.js';
 export { PromoEvent } from './promo.js';
 export {
@@ -108,8 +111,10 @@ export {
   PlaygroupSummary,
   ProfileVisibility,
   PublicProfile,
+  Relationship,
   Settings,
   Stats,
   User,
 } from './user.js';
+export * from './values.js';
 export { auth, cards, collection, decks, friends, games, lists, playgroups, promo, sets, system, tags, user };

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { Card } from './cards.js';
-import { Condition, Currency, DateTime, Finish, Id, Paging, queryBool, UserSummary } from './common.js';
+import {
+  Condition,
+  Currency,
+  DateTime,
+  Finish,
+  Id,
+  Paging,
+  queryBool,
+  SortDirection,
+  UserSummary,
+} from './common.js';
 import { endpoint } from './endpoint.js';
-import { IMPORT_FORMATS, LIST_TYPES } from './values.js';
+import { LIMITS } from './limits.js';
+import {
+  EXPORT_FORMATS,
+  IMPORT_FORMATS,
+  LIST_ORDERS,
+  LIST_TYPES,
+  REVISION_ACTIONS,
+  REVISION_OPS,
+} from './values.js';
 
 const tag = 'lists';
 
@@ -60,12 +78,19 @@ export const ListEntry = z
   .meta({ id: 'ListEntry' });
 export type ListEntry = z.infer<typeof ListEntry>;
 
+const CardLanguage = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(LIMITS.cardLanguage.min)
+  .max(LIMITS.cardLanguage.max);
+
 const CardRefFields = z.object({
   cardId: Id.optional(),
-  setCode: z.string().trim().toLowerCase().max(8).optional(),
-  collectorNumber: z.string().trim().max(16).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  language: z.string().trim().toLowerCase().min(2).max(4).optional(),
+  setCode: z.string().trim().toLowerCase().max(LIMITS.setCode.max).optional(),
+  collectorNumber: z.string().trim().max(LIMITS.collectorNumber.max).optional(),
+  name: z.string().trim().min(LIMITS.cardName.min).max(LIMITS.cardName.max).optional(),
+  language: CardLanguage.optional(),
   finish: Finish.default('nonfoil'),
   condition: Condition.nullable().optional(),
 });
@@ -80,21 +105,27 @@ const NAME_A_CARD = {
 export const CardRef = CardRefFields.refine(namesACard, NAME_A_CARD);
 
 export const CardChange = CardRefFields.extend({
-  quantity: z.number().int().min(1).max(10_000).default(1),
+  quantity: z.number().int().min(LIMITS.listQuantity.min).max(LIMITS.listQuantity.max).default(1),
 }).refine(namesACard, NAME_A_CARD);
 export const EntryChange = z.object({
   entryId: Id,
-  quantity: z.number().int().min(0).max(10_000).optional().meta({ description: '0 removes the entry' }),
+  quantity: z
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.listQuantity.max)
+    .optional()
+    .meta({ description: '0 removes the entry' }),
   finish: Finish.optional(),
   condition: Condition.nullable().optional(),
-  language: z.string().trim().toLowerCase().min(2).max(4).optional(),
+  language: CardLanguage.optional(),
   /** Resolve an unresolved entry, or change the printing. */
   cardId: Id.optional(),
 });
 const EntryRemoval = z.object({ entryId: Id, quantity: z.number().int().min(1).optional() });
 
 export const RevisionChange = z.object({
-  op: z.enum(['add', 'remove', 'update']),
+  op: z.enum(REVISION_OPS),
   cardId: Id.nullable(),
   name: z.string(),
   finish: Finish,
@@ -107,18 +138,7 @@ export const Revision = z
     number: z.number().int(),
     author: UserSummary,
     createdAt: DateTime,
-    action: z.enum([
-      'create',
-      'add',
-      'remove',
-      'move-in',
-      'move-out',
-      'replace',
-      'update',
-      'import',
-      'revert',
-      'rename',
-    ]),
+    action: z.enum(REVISION_ACTIONS),
     summary: z.string(),
     changes: z.array(RevisionChange),
     revertedTo: z.number().int().nullable(),
@@ -137,9 +157,7 @@ const Concurrency = z.object({
 const ListChangeResponse = z.object({ list: CardList, revision: Revision });
 
 export const ImportFormat = z.enum(IMPORT_FORMATS).meta({ id: 'ImportFormat' });
-export const ExportFormat = z
-  .enum(['companion', 'moxfield', 'manabox', 'deckbox'])
-  .meta({ id: 'ExportFormat' });
+export const ExportFormat = z.enum(EXPORT_FORMATS).meta({ id: 'ExportFormat' });
 
 export const ImportReport = z
   .object({
@@ -161,7 +179,9 @@ export const ImportReport = z
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReport>;
 
-export const ListOrder = z.enum(['name', 'price', 'added', 'set', 'mv', 'quantity']);
+export const ListOrder = z.enum(LIST_ORDERS);
+
+const ListName = z.string().trim().min(LIMITS.listName.min).max(LIMITS.listName.max);
 
 export const lists = {
   list: endpoint(tag, {
@@ -175,7 +195,7 @@ export const lists = {
     method: 'POST',
     path: '/user/lists',
     summary: 'Create a list',
-    body: z.object({ name: z.string().trim().min(1).max(80), type: ListType }),
+    body: z.object({ name: ListName, type: ListType }),
     status: 201,
     response: z.object({ list: CardList }),
   }),
@@ -185,9 +205,9 @@ export const lists = {
     summary: 'A list with one page of its entries',
     params: ListIdParams,
     query: Paging.extend({
-      q: z.string().max(500).optional().meta({ description: 'Scryfall-syntax filter' }),
+      q: z.string().max(LIMITS.searchQuery.max).optional().meta({ description: 'Scryfall-syntax filter' }),
       order_by: ListOrder.default('name'),
-      order_direction: z.enum(['asc', 'desc']).default('asc'),
+      order_direction: SortDirection.default('asc'),
       currency: Currency.optional(),
       unresolved: queryBool().optional(),
     }),
@@ -204,7 +224,7 @@ export const lists = {
     path: '/user/lists/:id',
     summary: 'Rename a list or change its type',
     params: ListIdParams,
-    body: z.object({ name: z.string().trim().min(1).max(80).optional(), type: ListType.optional() }),
+    body: z.object({ name: ListName.optional(), type: ListType.optional() }),
     response: z.object({ list: CardList }),
   }),
   export: endpoint(tag, {
@@ -221,7 +241,9 @@ export const lists = {
     path: '/user/lists/:id/cards',
     summary: 'Add cards (identical rows merge)',
     params: ListIdParams,
-    body: Concurrency.extend({ cards: z.array(CardChange).min(1).max(5000) }),
+    body: Concurrency.extend({
+      cards: z.array(CardChange).min(LIMITS.listBatch.min).max(LIMITS.listBatch.max),
+    }),
     response: ListChangeResponse,
   }),
   removeCards: endpoint(tag, {
@@ -229,7 +251,9 @@ export const lists = {
     path: '/user/lists/:id/cards/remove',
     summary: 'Remove entries, or some copies of them',
     params: ListIdParams,
-    body: Concurrency.extend({ cards: z.array(EntryRemoval).min(1).max(5000) }),
+    body: Concurrency.extend({
+      cards: z.array(EntryRemoval).min(LIMITS.listBatch.min).max(LIMITS.listBatch.max),
+    }),
     response: ListChangeResponse,
   }),
   moveCards: endpoint(tag, {
@@ -237,7 +261,10 @@ export const lists = {
     path: '/user/lists/:id/cards/move',
     summary: 'Move entries (or some copies) to another list',
     params: ListIdParams,
-    body: Concurrency.extend({ target: Id, cards: z.array(EntryRemoval).min(1).max(5000) }),
+    body: Concurrency.extend({
+      target: Id,
+      cards: z.array(EntryRemoval).min(LIMITS.listBatch.min).max(LIMITS.listBatch.max),
+    }),
     response: ListChangeResponse.extend({ target: CardList }),
   }),
   updateCards: endpoint(tag, {
@@ -245,7 +272,9 @@ export const lists = {
     path: '/user/lists/:id/cards',
     summary: 'Change quantity, finish, condition, language or printing of entries',
     params: ListIdParams,
-    body: Concurrency.extend({ cards: z.array(EntryChange).min(1).max(5000) }),
+    body: Concurrency.extend({
+      cards: z.array(EntryChange).min(LIMITS.listBatch.min).max(LIMITS.listBatch.max),
+    }),
     response: ListChangeResponse,
   }),
   revisions: endpoint(tag, {
@@ -299,9 +328,9 @@ export const lists = {
     extension: true,
     params: ListIdParams,
     body: z.object({
-      content: z.string().min(1).max(20_000_000),
+      content: z.string().min(LIMITS.importContent.min).max(LIMITS.importContent.max),
       format: ImportFormat.default('auto'),
-      filename: z.string().max(255).optional(),
+      filename: z.string().max(LIMITS.filename.max).optional(),
     }),
     response: ImportReport,
   }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ColorIdentity, DateTime, Id } from './common.js';
+import { Bracket, ColorIdentity, DateTime, Id } from './common.js';
+import { LIMITS } from './limits.js';
+import { LIVE_CLEAR_TARGETS, LIVE_ROLES, LIVE_TIMER_ACTIONS } from './values.js';
 
 /**
  * The live channel (WebSocket `GET /live`): a sender (the player's phone or browser) sends messages
@@ -7,25 +9,34 @@ import { ColorIdentity, DateTime, Id } from './common.js';
  * receive.
  */
 
-const PlayerName = z.string().trim().min(1).max(40);
+const PlayerName = z.string().trim().min(LIMITS.livePlayerName.min).max(LIMITS.livePlayerName.max);
 
 export const LiveCard = z.object({
   id: Id,
-  name: z.string().max(200),
-  imageUri: z.string().url().max(2048).nullable(),
-  backImageUri: z.string().url().max(2048).nullable().optional(),
-  manaCost: z.string().max(100).nullable().optional(),
-  typeLine: z.string().max(200).nullable().optional(),
+  name: z.string().max(LIMITS.cardName.max),
+  imageUri: z.string().url().max(LIMITS.liveUri.max).nullable(),
+  backImageUri: z.string().url().max(LIMITS.liveUri.max).nullable().optional(),
+  manaCost: z.string().max(LIMITS.liveManaCost.max).nullable().optional(),
+  typeLine: z.string().max(LIMITS.liveTypeLine.max).nullable().optional(),
 });
 
 export const LivePlayer = z.object({
   name: PlayerName,
-  life: z.number().int().min(-999).max(9999),
-  poison: z.number().int().min(0).max(99).default(0),
+  life: z.number().int().min(LIMITS.liveLife.min).max(LIMITS.liveLife.max),
+  poison: z.number().int().min(LIMITS.livePoison.min).max(LIMITS.livePoison.max).default(0),
   /** Commander damage taken from each other seat (index into `players`). */
   commanderDamage: z
-    .array(z.object({ from: z.number().int().min(0).max(5), amount: z.number().int().min(0).max(999) }))
-    .max(10)
+    .array(
+      z.object({
+        from: z
+          .number()
+          .int()
+          .min(0)
+          .max(LIMITS.livePlayers.max - 1),
+        amount: z.number().int().min(LIMITS.liveCommanderDamage.min).max(LIMITS.liveCommanderDamage.max),
+      }),
+    )
+    .max(LIMITS.liveCommanderSources.max)
     .default([]),
   colorIdentity: ColorIdentity.optional(),
 });
@@ -35,32 +46,39 @@ export const LiveMessage = z
     z.object({
       type: z.literal('spotlight'),
       card: LiveCard,
-      durationSeconds: z.number().int().min(1).max(600).optional(),
+      durationSeconds: z
+        .number()
+        .int()
+        .min(LIMITS.liveSpotlightSeconds.min)
+        .max(LIMITS.liveSpotlightSeconds.max)
+        .optional(),
     }),
-    z.object({ type: z.literal('life'), players: z.array(LivePlayer).min(1).max(6) }),
+    z.object({
+      type: z.literal('life'),
+      players: z.array(LivePlayer).min(LIMITS.livePlayers.min).max(LIMITS.livePlayers.max),
+    }),
     z.object({
       type: z.literal('deck'),
       deck: z.object({
-        name: z.string().max(120),
-        commanders: z.array(LiveCard).max(2),
+        name: z.string().max(LIMITS.deckName.max),
+        commanders: z.array(LiveCard).max(LIMITS.liveCommanders.max),
         colorIdentity: ColorIdentity,
-        bracket: z.number().int().min(1).max(5).nullable().optional(),
+        bracket: Bracket.nullable().optional(),
       }),
     }),
     z.object({
       type: z.literal('timer'),
-      action: z.enum(['start', 'pause', 'reset']),
+      action: z.enum(LIVE_TIMER_ACTIONS),
       /** Elapsed time when the action was taken. */
-      elapsedMs: z
-        .number()
-        .int()
-        .min(0)
-        .max(7 * 24 * 3600 * 1000),
+      elapsedMs: z.number().int().min(LIMITS.liveTimerMs.min).max(LIMITS.liveTimerMs.max),
     }),
-    z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(280) }),
+    z.object({
+      type: z.literal('text'),
+      text: z.string().trim().min(LIMITS.liveText.min).max(LIMITS.liveText.max),
+    }),
     z.object({
       type: z.literal('clear'),
-      target: z.enum(['all', 'spotlight', 'life', 'deck', 'timer', 'text']).default('all'),
+      target: z.enum(LIVE_CLEAR_TARGETS).default('all'),
     }),
   ])
   .meta({ id: 'LiveMessage' });
@@ -68,7 +86,11 @@ export type LiveMessage = z.infer<typeof LiveMessage>;
 
 /** What a sender sends: a message with its own id, so a resend after reconnecting is not shown twice. */
 export const LiveClientFrame = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('send'), id: z.string().min(8).max(64), message: LiveMessage }),
+  z.object({
+    kind: z.literal('send'),
+    id: z.string().min(LIMITS.liveFrameId.min).max(LIMITS.liveFrameId.max),
+    message: LiveMessage,
+  }),
   /** Ask for what was sent after `afterSeq` (resume after a reconnect). */
   z.object({ kind: z.literal('resume'), afterSeq: z.number().int().min(0) }),
   z.object({ kind: z.literal('ping') }),
@@ -78,7 +100,7 @@ export type LiveClientFrame = z.infer<typeof LiveClientFrame>;
 export const LiveServerFrame = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('hello'),
-    role: z.enum(['sender', 'receiver', 'overlay']),
+    role: z.enum(LIVE_ROLES),
     /** Last sequence number of the channel, to resume from. */
     seq: z.number().int(),
     heartbeatMs: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, GameFilters, Id, IdParams, Ok, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
+import { LIMITS } from './limits.js';
 import { MembershipStatus, PlaygroupRole } from './user.js';
 
 const tag = 'playgroups';
@@ -45,8 +46,8 @@ export const LeaderboardRow = z
   .meta({ id: 'LeaderboardRow' });
 
 const PlaygroupInput = z.object({
-  name: z.string().trim().min(1).max(80),
-  description: z.string().trim().max(2000).nullable().optional(),
+  name: z.string().trim().min(LIMITS.playgroupName.min).max(LIMITS.playgroupName.max),
+  description: z.string().trim().max(LIMITS.playgroupDescription.max).nullable().optional(),
 });
 
 const MemberParams = z.object({ id: Id, userId: Id });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, Id, Language } from './common.js';
 import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
 import { Badge } from './user.js';
 
 const tag = 'promo';
@@ -24,7 +25,7 @@ export const promo = {
       'Fails with 404 for an unknown code, 409 when already redeemed, 410 when used up or expired.',
     body: z.object({
       locale: Language,
-      code: z.string().trim().toUpperCase().min(4).max(64),
+      code: z.string().trim().toUpperCase().min(LIMITS.promoCode.min).max(LIMITS.promoCode.max),
       eventId: Id,
     }),
     status: 201,

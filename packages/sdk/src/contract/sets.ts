@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, Id, IdParams, Ok, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
+import { LIMITS } from './limits.js';
 import { annotationEndpoints, Note, Tag } from './tags.js';
 
 const tag = 'set';
@@ -34,12 +35,12 @@ export const GameSet = z
 export type GameSet = z.infer<typeof GameSet>;
 
 const SetInput = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(LIMITS.setName.min).max(LIMITS.setName.max),
   playedAt: z.iso.datetime({ offset: true }).optional(),
   formatId: Id.nullable().optional(),
   playgroupId: Id.nullable().optional(),
   /** Games to put in the set (the caller must be allowed to edit them). */
-  gameIds: z.array(Id).max(200).optional(),
+  gameIds: z.array(Id).max(LIMITS.gamesPerSet.max).optional(),
 });
 
 export const sets = {

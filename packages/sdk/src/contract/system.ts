@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, Id } from './common.js';
 import { endpoint } from './endpoint.js';
+import { CHECK_STATUSES, HEALTH_STATUSES, LIVE_TRANSPORTS, STORAGE_KINDS } from './values.js';
 
 const tag = 'system';
 
@@ -41,13 +42,13 @@ export const system = {
     extension: true,
     response: z
       .object({
-        status: z.enum(['ok', 'degraded']),
+        status: z.enum(HEALTH_STATUSES),
         version: z.string(),
         uptimeSeconds: z.number(),
         checks: z.object({
-          database: z.enum(['ok', 'error']),
-          storage: z.enum(['pglite', 'postgres']),
-          live: z.enum(['in-process', 'redis', 'error']),
+          database: z.enum(CHECK_STATUSES),
+          storage: z.enum(STORAGE_KINDS),
+          live: z.enum(LIVE_TRANSPORTS),
           catalogue: z.object({ cards: z.number().int(), sets: z.number().int() }),
         }),
       })

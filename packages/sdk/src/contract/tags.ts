@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DateTime, Id, IdParams, Ok } from './common.js';
 import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
+import { ANNOTATION_TARGETS, type AnnotationTargetValue } from './values.js';
 
 const tag = 'tags';
 
-export const TagName = z.string().trim().min(1).max(40);
+export const TagName = z.string().trim().min(LIMITS.tagName.min).max(LIMITS.tagName.max);
 
 export const Tag = z
   .object({ id: Id, name: z.string(), color: z.string().nullable(), uses: z.number().int().optional() })
@@ -12,7 +14,7 @@ export const Tag = z
 export type Tag = z.infer<typeof Tag>;
 
 /** Markdown, at most 20,000 characters. */
-export const NoteContent = z.string().max(20_000);
+export const NoteContent = z.string().max(LIMITS.note.max);
 
 export const Note = z
   .object({ id: Id, content: NoteContent, createdAt: DateTime, updatedAt: DateTime })
@@ -23,7 +25,7 @@ export const NoteSearchResult = z
   .object({
     note: Note,
     target: z.object({
-      type: z.enum(['game', 'set']),
+      type: z.enum(ANNOTATION_TARGETS),
       id: Id,
       playedAt: DateTime,
       name: z.string().nullable(),
@@ -70,7 +72,7 @@ export const tags = {
     path: '/notes/search',
     summary: 'Full-text search over the caller’s notes',
     query: z.object({
-      q: z.string().trim().min(1).max(200),
+      q: z.string().trim().min(LIMITS.noteSearch.min).max(LIMITS.noteSearch.max),
       playgroupid: Id.optional(),
       deckid: Id.optional(),
     }),
@@ -79,7 +81,7 @@ export const tags = {
 } as const;
 
 /** Tag and note calls shared by games and sets (spec: same shape under /game/{id} and /set/{id}). */
-export function annotationEndpoints<const K extends 'game' | 'set'>(kind: K) {
+export function annotationEndpoints<const K extends AnnotationTargetValue>(kind: K) {
   const base = `/${kind}/:id` as const;
   return {
     addTags: endpoint(kind, {
@@ -87,7 +89,7 @@ export function annotationEndpoints<const K extends 'game' | 'set'>(kind: K) {
       path: `${base}/tag`,
       summary: `Tag the ${kind} (tags are created by name when new)`,
       params: IdParams,
-      body: z.object({ tags: z.array(TagName).min(1).max(20) }),
+      body: z.object({ tags: z.array(TagName).min(LIMITS.tagsPerTarget.min).max(LIMITS.tagsPerTarget.max) }),
       response: z.object({ tags: z.array(Tag) }),
     }),
     removeTag: endpoint(kind, {

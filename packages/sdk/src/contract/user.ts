@@ -11,12 +11,24 @@ import {
   UserSummary,
 } from './common.js';
 import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
+import {
+  FRIEND_STATUSES,
+  MEMBERSHIP_STATUSES,
+  PLAYGROUP_ROLES,
+  PROFILE_VISIBILITIES,
+  RELATIONSHIPS,
+  STORED_PROVIDERS,
+} from './values.js';
 
 const tag = 'user';
 
 export const ProfileVisibility = z
-  .enum(['public', 'friends', 'private'])
+  .enum(PROFILE_VISIBILITIES)
   .meta({ id: 'ProfileVisibility', description: 'Who may see the profile, stats and decks' });
+
+/** How another user relates to the caller. */
+export const Relationship = z.enum(RELATIONSHIPS).meta({ id: 'Relationship' });
 
 export const Settings = z
   .object({
@@ -43,7 +55,7 @@ export type Badge = z.infer<typeof Badge>;
 export const User = UserSummary.extend({
   email: z.string().nullable(),
   emailVerified: z.boolean(),
-  provider: z.enum(['google', 'apple', 'password', 'other']),
+  provider: z.enum(STORED_PROVIDERS),
   code: z.string().meta({ description: 'Personal code others type to add this user as a friend' }),
   createdAt: DateTime,
   lastSeen: DateTime.nullable(),
@@ -80,8 +92,8 @@ export const Stats = z
   .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof Stats>;
 
-export const PlaygroupRole = z.enum(['owner', 'admin', 'member']).meta({ id: 'PlaygroupRole' });
-export const MembershipStatus = z.enum(['invited', 'active']).meta({ id: 'MembershipStatus' });
+export const PlaygroupRole = z.enum(PLAYGROUP_ROLES).meta({ id: 'PlaygroupRole' });
+export const MembershipStatus = z.enum(MEMBERSHIP_STATUSES).meta({ id: 'MembershipStatus' });
 
 export const PlaygroupSummary = z
   .object({
@@ -119,7 +131,7 @@ export const DeckSummary = z
   .meta({ id: 'DeckSummary' });
 export type DeckSummary = z.infer<typeof DeckSummary>;
 
-export const FriendStatus = z.enum(['accepted', 'incoming', 'outgoing']).meta({
+export const FriendStatus = z.enum(FRIEND_STATUSES).meta({
   id: 'FriendStatus',
   description: 'accepted, or a pending request received (incoming) or sent (outgoing)',
 });
@@ -140,7 +152,7 @@ export const PublicProfile = z
     user: UserSummary,
     /** False when visibility hides the details from the viewer; only the summary is then filled. */
     visible: z.boolean(),
-    relationship: z.enum(['self', 'friend', 'incoming', 'outgoing', 'none']),
+    relationship: Relationship,
     badges: z.array(Badge),
     stats: Stats.nullable(),
     decks: z.array(DeckSummary),
@@ -151,8 +163,8 @@ export const PublicProfile = z
 const Username = z
   .string()
   .trim()
-  .min(3)
-  .max(24)
+  .min(LIMITS.username.min)
+  .max(LIMITS.username.max)
   .regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits, dots, dashes and underscores only');
 
 export const user = {
@@ -253,7 +265,7 @@ export const user = {
     method: 'PUT',
     path: '/user/firstname',
     summary: 'Change the first name',
-    body: z.object({ firstname: z.string().trim().min(1).max(50) }),
+    body: z.object({ firstname: z.string().trim().min(LIMITS.firstname.min).max(LIMITS.firstname.max) }),
     response: z.object({ user: User }),
   }),
   uploadPicture: endpoint(tag, {

@@ -1,17 +1,149 @@
 /**
- * The contract's enumerations as plain value lists, in a module without zod (like `codes.ts`): the
- * schemas build their enums from these, and screens that offer the accepted values (a finish, a
- * condition, a list type, an import format) import them from `@companion/sdk` without the schemas.
+ * The contract's enumerations as plain value lists, in a module without zod (like `codes.ts`). This
+ * is the one place a value set is written: the zod schemas build their enums from these arrays, the
+ * server's database schema builds its enum columns and check constraints from them, and screens that
+ * offer the accepted values (a finish, a condition, a list type, an import format) import them from
+ * `@companion/sdk` without the schemas. `pnpm lint` fails when a copy of a set appears elsewhere
+ * (`scripts/check-single-source.mjs`).
  */
+
+/** Interface languages (BCP 47 primary subtags). */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type LanguageValue = (typeof LANGUAGES)[number];
+
+/** Currencies a price can be shown in. */
+export const CURRENCIES = ['usd', 'eur'] as const;
+export type CurrencyValue = (typeof CURRENCIES)[number];
+
+/** The five colours of Magic, in WUBRG order. */
+export const COLORS = ['W', 'U', 'B', 'R', 'G'] as const;
+export type ColorValue = (typeof COLORS)[number];
+
+/** A printing's finish. */
 export const FINISHES = ['nonfoil', 'foil', 'etched'] as const;
 export type FinishValue = (typeof FINISHES)[number];
 
+/** Card conditions, best first: mint, near mint, lightly / moderately / heavily played, damaged. */
 export const CONDITIONS = ['M', 'NM', 'LP', 'MP', 'HP', 'DMG'] as const;
 export type ConditionValue = (typeof CONDITIONS)[number];
 
+/** Scryfall's language codes of printed cards. */
+export const CARD_LANGUAGES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'ja',
+  'ko',
+  'ru',
+  'zhs',
+  'zht',
+  'he',
+  'la',
+  'grc',
+  'ar',
+  'sa',
+  'ph',
+  'qya',
+] as const;
+export type CardLanguageValue = (typeof CARD_LANGUAGES)[number];
+
+/** A card's legality in a format (Scryfall). */
+export const LEGALITIES = ['legal', 'not_legal', 'banned', 'restricted'] as const;
+export type LegalityValue = (typeof LEGALITIES)[number];
+
+/** The boards of a deck. */
+export const BOARDS = ['main', 'side', 'commander', 'companion', 'maybe'] as const;
+export type BoardValue = (typeof BOARDS)[number];
+
+/** Kinds of card list. */
 export const LIST_TYPES = ['collection', 'wishlist', 'trade', 'custom'] as const;
 export type ListTypeValue = (typeof LIST_TYPES)[number];
 
+/** Roles in a playgroup, highest first. */
+export const PLAYGROUP_ROLES = ['owner', 'admin', 'member'] as const;
+export type PlaygroupRoleValue = (typeof PLAYGROUP_ROLES)[number];
+
+/** A playgroup membership: invited (not answered yet) or active. */
+export const MEMBERSHIP_STATUSES = ['invited', 'active'] as const;
+export type MembershipStatusValue = (typeof MEMBERSHIP_STATUSES)[number];
+
+/** A friendship as seen by one of its two users. */
+export const FRIEND_STATUSES = ['accepted', 'incoming', 'outgoing'] as const;
+export type FriendStatusValue = (typeof FRIEND_STATUSES)[number];
+
+/** How another user relates to the caller. */
+export const RELATIONSHIPS = ['self', 'friend', 'incoming', 'outgoing', 'none'] as const;
+export type RelationshipValue = (typeof RELATIONSHIPS)[number];
+
+/** A friendship row as stored (one row per pair). */
+export const FRIENDSHIP_STATES = ['pending', 'accepted'] as const;
+export type FriendshipStateValue = (typeof FRIENDSHIP_STATES)[number];
+
+/** Who may see a profile, its stats and decks. */
+export const PROFILE_VISIBILITIES = ['public', 'friends', 'private'] as const;
+export type ProfileVisibilityValue = (typeof PROFILE_VISIBILITIES)[number];
+
+/** Sign-in providers. `other` is stored for identities signed in some other way (never sent). */
+export const PROVIDER_TYPES = ['google', 'apple', 'password'] as const;
+export type ProviderTypeValue = (typeof PROVIDER_TYPES)[number];
+export const STORED_PROVIDERS = [...PROVIDER_TYPES, 'other'] as const;
+export type StoredProviderValue = (typeof STORED_PROVIDERS)[number];
+
+/** Kinds of session token. */
+export const SESSION_KINDS = ['session', 'streaming'] as const;
+export type SessionKindValue = (typeof SESSION_KINDS)[number];
+
+/** A player's result in a game. */
+export const GAME_RESULTS = ['win', 'loss', 'draw'] as const;
+export type GameResultValue = (typeof GAME_RESULTS)[number];
+
+/** What a note or a tag is attached to. */
+export const ANNOTATION_TARGETS = ['game', 'set'] as const;
+export type AnnotationTargetValue = (typeof ANNOTATION_TARGETS)[number];
+
+/** What happens to a list's entries when it is deleted. */
+export const LIST_DELETE_STRATEGIES = ['merge', 'delete'] as const;
+export type ListDeleteStrategyValue = (typeof LIST_DELETE_STRATEGIES)[number];
+
+/** Sort directions. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirectionValue = (typeof SORT_DIRECTIONS)[number];
+
+/** Orders of a list's or the collection's entries. */
+export const LIST_ORDERS = ['name', 'price', 'added', 'set', 'mv', 'quantity'] as const;
+export type ListOrderValue = (typeof LIST_ORDERS)[number];
+
+/** Orders of a catalogue search. */
+export const CARD_ORDERS = ['name', 'released', 'mv', 'usd', 'eur', 'rarity', 'set'] as const;
+export type CardOrderValue = (typeof CARD_ORDERS)[number];
+
+/** What a catalogue search returns: one row per card, or every printing. */
+export const CARD_UNIQUE = ['cards', 'prints'] as const;
+export type CardUniqueValue = (typeof CARD_UNIQUE)[number];
+
+/** Operations of a list revision. */
+export const REVISION_OPS = ['add', 'remove', 'update'] as const;
+export type RevisionOpValue = (typeof REVISION_OPS)[number];
+
+/** What a list revision did. */
+export const REVISION_ACTIONS = [
+  'create',
+  'add',
+  'remove',
+  'move-in',
+  'move-out',
+  'replace',
+  'update',
+  'import',
+  'revert',
+  'rename',
+] as const;
+export type RevisionActionValue = (typeof REVISION_ACTIONS)[number];
+
+/** Formats a collection, list or decklist can be imported from. */
 export const IMPORT_FORMATS = [
   'auto',
   'companion',
@@ -31,3 +163,99 @@ export const IMPORT_FORMATS = [
   'dek',
 ] as const;
 export type ImportFormatValue = (typeof IMPORT_FORMATS)[number];
+
+/** Formats a collection or list can be exported to. */
+export const EXPORT_FORMATS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
+export type ExportFormatValue = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * The names players know each format by. Brand names are the same in every language; `auto` and
+ * `plain` are descriptions, which screens translate (these are their English wording).
+ */
+export const FORMAT_NAMES: Readonly<Record<ImportFormatValue, string>> = {
+  auto: 'Detect automatically',
+  companion: 'Companion CSV',
+  moxfield: 'Moxfield',
+  manabox: 'ManaBox',
+  deckbox: 'Deckbox',
+  archidekt: 'Archidekt',
+  dragonshield: 'Dragon Shield',
+  tcgplayer: 'TCGplayer',
+  mtggoldfish: 'MTGGoldfish',
+  topdecked: 'TopDecked',
+  cardkingdom: 'Card Kingdom',
+  'mtgo-csv': 'MTGO (.csv)',
+  arena: 'MTG Arena',
+  mtgo: 'MTGO (.txt)',
+  plain: 'Plain text',
+  dek: 'MTGO (.dek)',
+};
+
+/** Formats whose name is a description to translate rather than a brand. */
+export const DESCRIBED_FORMATS: readonly ImportFormatValue[] = ['auto', 'plain'];
+
+/** Live overlay roles. */
+export const LIVE_ROLES = ['sender', 'receiver', 'overlay'] as const;
+export type LiveRoleValue = (typeof LIVE_ROLES)[number];
+
+/** Overlay parts a `clear` message can target. */
+export const LIVE_CLEAR_TARGETS = ['all', 'spotlight', 'life', 'deck', 'timer', 'text'] as const;
+export type LiveClearTargetValue = (typeof LIVE_CLEAR_TARGETS)[number];
+
+/** Timer actions of the live overlay. */
+export const LIVE_TIMER_ACTIONS = ['start', 'pause', 'reset'] as const;
+export type LiveTimerActionValue = (typeof LIVE_TIMER_ACTIONS)[number];
+
+/** Health of the server as a whole, and of its database. */
+export const HEALTH_STATUSES = ['ok', 'degraded'] as const;
+export const CHECK_STATUSES = ['ok', 'error'] as const;
+/** Where the server keeps its data. */
+export const STORAGE_KINDS = ['pglite', 'postgres'] as const;
+export type StorageKindValue = (typeof STORAGE_KINDS)[number];
+/** How the live channel reaches the other instances (`error`: Redis unreachable). */
+export const LIVE_TRANSPORTS = ['in-process', 'redis', 'error'] as const;
+
+/** Every named value set, for the single-source check and for tests. */
+export const VALUE_SETS = {
+  LANGUAGES,
+  CURRENCIES,
+  COLORS,
+  FINISHES,
+  CONDITIONS,
+  CARD_LANGUAGES,
+  LEGALITIES,
+  BOARDS,
+  LIST_TYPES,
+  PLAYGROUP_ROLES,
+  MEMBERSHIP_STATUSES,
+  FRIEND_STATUSES,
+  RELATIONSHIPS,
+  FRIENDSHIP_STATES,
+  PROFILE_VISIBILITIES,
+  PROVIDER_TYPES,
+  STORED_PROVIDERS,
+  SESSION_KINDS,
+  GAME_RESULTS,
+  ANNOTATION_TARGETS,
+  LIST_DELETE_STRATEGIES,
+  SORT_DIRECTIONS,
+  LIST_ORDERS,
+  CARD_ORDERS,
+  CARD_UNIQUE,
+  REVISION_OPS,
+  REVISION_ACTIONS,
+  IMPORT_FORMATS,
+  EXPORT_FORMATS,
+  LIVE_ROLES,
+  LIVE_CLEAR_TARGETS,
+  LIVE_TIMER_ACTIONS,
+  HEALTH_STATUSES,
+  CHECK_STATUSES,
+  STORAGE_KINDS,
+  LIVE_TRANSPORTS,
+} as const;
+
+/** True when `value` is one of `values` (narrows the type). */
+export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
+  return typeof value === 'string' && (values as readonly string[]).includes(value);
+}

@@ -1,8 +1,10 @@
+import type { BoardValue, ConditionValue, FinishValue } from '../contract/values.js';
+
 /** Printing finish, as Scryfall names them. */
-export type Finish = 'nonfoil' | 'foil' | 'etched';
+export type Finish = FinishValue;
 
 /** TCGplayer-style condition grades (Mint … Damaged). */
-export type Condition = 'M' | 'NM' | 'LP' | 'MP' | 'HP' | 'DMG';
+export type Condition = ConditionValue;
 
 /** One line of a collection, independent of the site it came from. */
 export interface CollectionRow {
@@ -57,7 +59,7 @@ export interface CollectionParseResult {
   errors: RowError[];
 }
 
-export type Board = 'main' | 'side' | 'commander' | 'companion' | 'maybe';
+export type Board = BoardValue;
 
 export interface DeckRow {
   name: string;

@@ -1,7 +1,8 @@
 import { ErrorCode } from '../contract/common.js';
 import { LIVE_PATH, type LiveMessage, LiveServerFrame } from '../contract/live.js';
+import type { LiveRoleValue } from '../contract/values.js';
 
-export type LiveRole = 'sender' | 'receiver' | 'overlay';
+export type LiveRole = LiveRoleValue;
 export type LiveMessageFrame = Extract<LiveServerFrame, { kind: 'message' }>;
 
 /**

@@ -70,6 +70,7 @@ export const BOARD_HEADERS: Readonly<Record<Board, string>> = {
   maybe: 'Maybeboard',
 };
 
+// single-source: the order boards are written in a decklist, not the set of boards
 export const BOARD_ORDER: readonly Board[] = ['commander', 'companion', 'main', 'side', 'maybe'];
 
 /** MTGO writes split cards as "Fire/Ice"; canonical names are "Fire // Ice". */

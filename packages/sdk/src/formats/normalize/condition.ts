@@ -1,7 +1,8 @@
+import { CONDITIONS } from '../../contract/values.js';
 import type { Condition } from '../types.js';
 import { makeReader, type Reader, table, tableFromWrite } from './vocab.js';
 
-export const CONDITIONS: readonly Condition[] = ['M', 'NM', 'LP', 'MP', 'HP', 'DMG'];
+export { CONDITIONS };
 
 /**
  * Generic spellings. US sites grade NM/LP/MP/HP/DMG; European sites (Cardmarket, DragonShield, ManaBox)
