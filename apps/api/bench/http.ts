@@ -16,6 +16,7 @@ import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
 import { deckCards, decks, users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
+import { PRODUCTION_ENV } from './production.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -152,14 +153,13 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
   const { token, userId } = await seed(kind, dataDir, schema);
   const port = '8795';
   const server = await startChild('src/main.ts', {
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     COMPANION_API_KEYS: `${KEY}:${SECRET}`,
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
-    FIREBASE_PROJECT_ID: 'demo-companion',
     DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
     DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
   });

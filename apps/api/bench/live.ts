@@ -16,6 +16,7 @@ import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
+import { PRODUCTION_ENV } from './production.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -69,17 +70,17 @@ function startApi(port: number, dataDir: string, extra: Record<string, string> =
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'REDIS_URL') env[k] = v;
   Object.assign(env, {
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     COMPANION_API_KEYS: 'bench:bench-secret',
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
-    FIREBASE_PROJECT_ID: 'demo-companion',
     ...extra,
   });
   delete env.DATABASE_URL;
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiRoot,
