@@ -77,6 +77,8 @@ function startApi(port: number, dataDir: string, extra: Record<string, string> =
     COMPANION_API_KEYS: 'bench:bench-secret',
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
+    // One user's thousand overlays: far over the per-user cap a real streamer needs.
+    COMPANION_LIVE_SOCKETS_PER_USER: '5000',
     ...extra,
   });
   delete env.DATABASE_URL;
@@ -121,7 +123,8 @@ interface Overlay {
  * would, without one thundering herd); resolves when every one got `hello`, with each one's time.
  */
 async function connectOverlays(port: number, token: string, count: number) {
-  const url = `ws://127.0.0.1:${port}/live?token=${encodeURIComponent(token)}&role=overlay`;
+  const url = `ws://127.0.0.1:${port}/live`;
+  const auth = JSON.stringify({ kind: 'auth', token, role: 'overlay' });
   const times: number[] = [];
   const open = () =>
     new Promise<Overlay>((ok, fail) => {
@@ -129,6 +132,7 @@ async function connectOverlays(port: number, token: string, count: number) {
       // The clients share this process: keep their own work small (no compression, no UTF-8 check).
       const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
       const overlay: Overlay = { ws, onMessage: null };
+      ws.once('open', () => ws.send(auth));
       ws.on('message', (data) => {
         const text = String(data);
         if (text.startsWith('{"kind":"hello"')) {
@@ -163,9 +167,8 @@ async function connectOverlays(port: number, token: string, count: number) {
  * MESSAGES took to arrive (the warm-up ones are delivered and checked, not counted).
  */
 async function fanOut(senderPort: number, session: string, overlays: Overlay[]) {
-  const sender = new WebSocket(
-    `ws://127.0.0.1:${senderPort}/live?token=${encodeURIComponent(session)}&role=sender`,
-  );
+  const sender = new WebSocket(`ws://127.0.0.1:${senderPort}/live`);
+  sender.once('open', () => sender.send(JSON.stringify({ kind: 'auth', token: session, role: 'sender' })));
   await new Promise<void>((ok, fail) => {
     sender.on('message', (d) => String(d).startsWith('{"kind":"hello"') && ok());
     sender.once('error', fail);

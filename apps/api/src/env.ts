@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   COMPANION_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Longest time one database statement may run for a request, in milliseconds. */
   COMPANION_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Live sockets one user may hold open on one instance. */
+  COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
 
 /** What Fastify's `trustProxy` takes. */
@@ -143,6 +145,7 @@ export interface Env {
   trustProxy: TrustProxy;
   requestTimeoutMs: number;
   statementTimeoutMs: number;
+  liveSocketsPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -198,6 +201,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: trustProxy(e.COMPANION_TRUST_PROXY),
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
+    liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
   };
 }
 

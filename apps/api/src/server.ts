@@ -66,7 +66,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
         : {
             level: env.logLevel,
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-signature"]'],
-            // live: the WebSocket URL carries the token in its query string
+            // live: an old client may still put its token in the WebSocket URL; it is never logged
             serializers: {
               req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
                 method: req.method,

@@ -96,6 +96,8 @@ export const LIMITS = {
   /** A timer's elapsed milliseconds (one week). */
   liveTimerMs: { min: 0, max: 7 * 24 * 3600 * 1000 },
   liveFrameId: { min: 8, max: 64 },
+  /** A session or streaming token in the live channel's first frame. */
+  liveToken: { max: 200 },
   liveUri: { max: 2048 },
   liveManaCost: { max: 100 },
   liveTypeLine: { max: 200 },
