@@ -1,8 +1,16 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // `session` and `language` are small entries for an app's first load (no React, Firebase, zod or
+  // API client); code they share with `index` (the persisted record, the language store) is one
+  // chunk, so the app has one copy of its state.
+  entry: {
+    index: 'src/index.ts',
+    session: 'src/session/snapshot.ts',
+    language: 'src/store/language-store.ts',
+  },
   format: ['esm'],
+  splitting: true,
   target: 'es2022',
   dts: true,
   sourcemap: true,
