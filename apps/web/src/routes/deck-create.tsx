@@ -1,4 +1,4 @@
-import { useCreateDeck, useFormats, useUserStore } from '@companion/hooks';
+import { useCreateDeck, useFormats, useSettings } from '@companion/hooks';
 import { Button, FormField, Input, Select, TextArea } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ export function Component() {
   const lp = useLocalePath();
   const navigate = useNavigate();
   const formats = useFormats();
-  const defaultFormat = useUserStore((s) => s.settings?.defaultFormatId ?? null);
+  const defaultFormat = useSettings()?.defaultFormatId ?? null;
   const create = useCreateDeck();
   const [name, setName] = useState('');
   const [formatId, setFormatId] = useState('');

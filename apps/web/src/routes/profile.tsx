@@ -3,9 +3,10 @@ import {
   useMe,
   useSetFirstname,
   useSetUsername,
+  useCurrentUser,
   useUploadPicture,
-  useUserStore,
 } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Avatar, Button, FormField, Input, Skeleton } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useToast } from '../app/toasts';
@@ -18,7 +19,7 @@ const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 function NamesForm() {
   const t = useT();
   const toast = useToast();
-  const userData = useUserStore((s) => s.userData);
+  const userData = useCurrentUser()?.user;
   const setUsername = useSetUsername();
   const setFirstname = useSetFirstname();
   const [username, setUsernameValue] = useState(userData?.username ?? '');
@@ -48,6 +49,8 @@ function NamesForm() {
         <Input
           name="username"
           autoComplete="username"
+          minLength={LIMITS.username.min}
+          maxLength={LIMITS.username.max}
           value={username}
           onChange={(e) => setUsernameValue(e.target.value)}
         />
@@ -56,7 +59,7 @@ function NamesForm() {
         <Input
           name="firstname"
           autoComplete="given-name"
-          maxLength={50}
+          maxLength={LIMITS.firstname.max}
           value={firstname}
           onChange={(e) => setFirstnameValue(e.target.value)}
         />
@@ -76,7 +79,7 @@ function NamesForm() {
 function PictureForm() {
   const t = useT();
   const toast = useToast();
-  const userData = useUserStore((s) => s.userData);
+  const userData = useCurrentUser()?.user;
   const upload = useUploadPicture();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
