@@ -100,7 +100,18 @@ export function parsePersistedUser(raw: string | null): PersistedUser {
 let memory: PersistedUser | null = null;
 let memoryRaw: string | null = null;
 let writeFailed = false;
-const listeners = new Set<() => void>();
+
+/**
+ * Written in this tab. A DOM event rather than a module-level listener list: the page's first-load
+ * entry (`@companion/hooks/session`) carries its own copy of this module, and hears the writes of
+ * the main entry's copy through it.
+ */
+const CHANGED = 'companion:stored-user';
+interface Changed {
+  record: PersistedUser;
+  raw: string;
+  failed: boolean;
+}
 
 export function readPersistedUser(): PersistedUser {
   const raw = readItem(STORAGE_KEYS.user);
@@ -121,7 +132,8 @@ export function writePersistedUser(patch: Partial<Omit<PersistedUser, 'v'>>): vo
   memory = next;
   memoryRaw = raw;
   writeFailed = !writeItem(STORAGE_KEYS.user, raw);
-  for (const listener of listeners) listener();
+  const detail: Changed = { record: next, raw, failed: writeFailed };
+  window.dispatchEvent(new CustomEvent<Changed>(CHANGED, { detail }));
 }
 
 /**
@@ -130,13 +142,21 @@ export function writePersistedUser(patch: Partial<Omit<PersistedUser, 'v'>>): vo
  */
 export function subscribePersistedUser(listener: () => void): () => void {
   if (!isBrowser()) return () => {};
-  listeners.add(listener);
+  const onChanged = (event: Event) => {
+    const { record, raw, failed } = (event as CustomEvent<Changed>).detail;
+    // Another copy of this module wrote it: take its record (storage may have refused it).
+    memory = record;
+    memoryRaw = raw;
+    writeFailed = failed;
+    listener();
+  };
   const onStorage = (event: StorageEvent) => {
     if (isOtherTabChange(event)) listener();
   };
+  window.addEventListener(CHANGED, onChanged);
   window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    window.removeEventListener(CHANGED, onChanged);
     window.removeEventListener('storage', onStorage);
   };
 }
