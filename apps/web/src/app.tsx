@@ -4,7 +4,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { cachedMessages, loadMessages, subscribeMessages } from './i18n/messages';
-import { INTL_LOCALE, type Locale, languageStore, localeOfPath, localizePath, routeLocale } from './lib/locale';
+import {
+  INTL_LOCALE,
+  type Locale,
+  languageStore,
+  localeOfPath,
+  localizePath,
+  routeLocale,
+} from './lib/locale';
 import { prerenderedHere } from './lib/prerendered';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
 import { appRoutes } from './shell';

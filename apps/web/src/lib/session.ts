@@ -1,7 +1,7 @@
 import {
   readSessionSnapshot,
-  SIGNED_OUT,
   type SessionSnapshot,
+  SIGNED_OUT,
   subscribeSessionSnapshot,
 } from '@companion/hooks/session';
 import { useSyncExternalStore } from 'react';
