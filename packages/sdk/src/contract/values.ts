@@ -194,6 +194,10 @@ export const FORMAT_NAMES: Readonly<Record<ImportFormatValue, string>> = {
 /** Formats whose name is a description to translate rather than a brand. */
 export const DESCRIBED_FORMATS: readonly ImportFormatValue[] = ['auto', 'plain'];
 
+/** Picture formats a profile or playgroup picture may be uploaded in. */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type PictureTypeValue = (typeof PICTURE_TYPES)[number];
+
 /** Live overlay roles. */
 export const LIVE_ROLES = ['sender', 'receiver', 'overlay'] as const;
 export type LiveRoleValue = (typeof LIVE_ROLES)[number];
@@ -246,6 +250,7 @@ export const VALUE_SETS = {
   REVISION_ACTIONS,
   IMPORT_FORMATS,
   EXPORT_FORMATS,
+  PICTURE_TYPES,
   LIVE_ROLES,
   LIVE_CLEAR_TARGETS,
   LIVE_TIMER_ACTIONS,
