@@ -1,9 +1,9 @@
 import {
+  useCurrentUser,
   useFriendQr,
   useMe,
   useSetFirstname,
   useSetUsername,
-  useCurrentUser,
   useUploadPicture,
 } from '@companion/hooks';
 import { LIMITS } from '@companion/sdk';
@@ -13,8 +13,7 @@ import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+import { PICTURE_ACCEPT, pictureProblem } from '../lib/picture';
 
 function NamesForm() {
   const t = useT();
@@ -89,12 +88,9 @@ function PictureForm() {
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
-    if (chosen && !/^image\/(png|jpeg|webp)$/.test(chosen.type)) {
-      setProblem(t('web.profile.pictureType'));
-      return;
-    }
-    if (chosen && chosen.size > MAX_PICTURE_BYTES) {
-      setProblem(t('web.profile.pictureSize'));
+    const wrong = chosen ? pictureProblem(chosen) : null;
+    if (wrong) {
+      setProblem(t(wrong === 'type' ? 'web.profile.pictureType' : 'web.profile.pictureSize'));
       return;
     }
     setFile(chosen);
@@ -126,7 +122,7 @@ function PictureForm() {
             hint={t('web.profile.pictureHint')}
             error={problem ?? undefined}
           >
-            <Input type="file" name="picture" accept="image/png,image/jpeg,image/webp" onChange={pick} />
+            <Input type="file" name="picture" accept={PICTURE_ACCEPT} onChange={pick} />
           </FormField>
           {preview ? <p className="web-muted">{t('web.profile.picturePreview')}</p> : null}
         </div>
