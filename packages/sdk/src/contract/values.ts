@@ -192,7 +192,8 @@ export const FORMAT_NAMES: Readonly<Record<ImportFormatValue, string>> = {
 };
 
 /** Formats whose name is a description to translate rather than a brand. */
-export const DESCRIBED_FORMATS: readonly ImportFormatValue[] = ['auto', 'plain'];
+export const DESCRIBED_FORMATS = ['auto', 'plain'] as const satisfies readonly ImportFormatValue[];
+export type DescribedFormatValue = (typeof DESCRIBED_FORMATS)[number];
 
 /** Picture formats a profile or playgroup picture may be uploaded in. */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
