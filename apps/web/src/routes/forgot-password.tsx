@@ -1,4 +1,5 @@
 import { useConfirmPasswordReset, useSendPasswordReset } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Button, FormField, Input } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -76,7 +77,7 @@ export function Component() {
                 name="new-password"
                 autoComplete="new-password"
                 required
-                minLength={6}
+                minLength={LIMITS.password.min}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />

@@ -1,5 +1,6 @@
 import '../social/social.css';
 import { useFriendLookup, useFriendQr, useRequestFriend } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Avatar, Button, FormField, Input, Skeleton } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -232,7 +233,7 @@ export function Component() {
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                maxLength={12}
+                maxLength={LIMITS.friendCode.max}
                 onChange={(e) => setText(e.target.value.toUpperCase())}
               />
             </FormField>

@@ -1,6 +1,6 @@
 import '../social/social.css';
 import { useIsAuthenticated, useRedeemPromo } from '@companion/hooks';
-import { isCompanionError } from '@companion/sdk';
+import { isCompanionError, LIMITS } from '@companion/sdk';
 import { Button, FormField, Input } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -72,7 +72,7 @@ export function Component() {
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                maxLength={64}
+                maxLength={LIMITS.promoCode.max}
                 onChange={(e) => setCode(e.target.value)}
               />
             </FormField>
