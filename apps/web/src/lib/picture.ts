@@ -1,5 +1,8 @@
 import { isOneOf, LIMITS, PICTURE_TYPES } from '@companion/sdk';
 
+/** The largest picture the API takes, in megabytes (for messages). */
+export const PICTURE_MEGABYTES = LIMITS.pictureBytes.max / (1024 * 1024);
+
 /** The file input's `accept`: the picture formats the API takes. */
 export const PICTURE_ACCEPT = PICTURE_TYPES.join(',');
 

@@ -15,7 +15,10 @@ export function TextPanel({ send }: { send: Send }) {
   return (
     <form className="web-card web-live__panel" aria-labelledby="live-text" onSubmit={submit}>
       <h2 id="live-text">{t('web.live.text.title')}</h2>
-      <FormField label={t('web.live.text.label')} hint={t('web.live.text.hint')}>
+      <FormField
+        label={t('web.live.text.label')}
+        hint={t('web.live.text.hint', { max: LIMITS.liveText.max })}
+      >
         <TextArea
           value={text}
           maxLength={LIMITS.liveText.max}

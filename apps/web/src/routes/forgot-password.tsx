@@ -71,7 +71,11 @@ export function Component() {
                 onChange={(e) => setCode(e.target.value)}
               />
             </FormField>
-            <FormField label={t('web.forgot.newPassword')} hint={t('web.login.passwordHint')} required>
+            <FormField
+              label={t('web.forgot.newPassword')}
+              hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
+              required
+            >
               <Input
                 type="password"
                 name="new-password"

@@ -224,7 +224,7 @@ export function Component() {
             <h2 id="code-form-title">{t('web.social.add.byCode')}</h2>
             <FormField
               label={t('web.social.add.code')}
-              hint={t('web.social.add.codeHint')}
+              hint={t('web.social.add.codeHint', { min: LIMITS.friendCode.min, max: LIMITS.friendCode.max })}
               error={problem ?? undefined}
             >
               <Input

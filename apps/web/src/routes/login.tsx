@@ -88,7 +88,11 @@ function SignUpForm() {
       <FormField label={t('web.login.email')} required>
         <Input type="email" name="email" autoComplete="email" required />
       </FormField>
-      <FormField label={t('web.login.password')} hint={t('web.login.passwordHint')} required>
+      <FormField
+        label={t('web.login.password')}
+        hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
+        required
+      >
         <Input
           type="password"
           name="new-password"

@@ -34,7 +34,8 @@ export function Component() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = code.trim().toUpperCase();
-    if (value.length < 4) return setProblem(t('web.social.promo.tooShort'));
+    if (value.length < LIMITS.promoCode.min)
+      return setProblem(t('web.social.promo.tooShort', { min: LIMITS.promoCode.min }));
     setProblem(null);
     redeem.mutate({ body: { locale, code: value, eventId: id } });
   };

@@ -8,7 +8,7 @@ import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-import { PICTURE_ACCEPT, pictureProblem } from '../lib/picture';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../lib/picture';
 import { useLocalePath } from '../lib/use-locale';
 import { GroupPicture } from '../social/group-picture';
 import { playgroupPath } from '../social/names';
@@ -32,7 +32,11 @@ export function Component() {
     setProblem(null);
     const wrong = chosen ? pictureProblem(chosen) : null;
     if (wrong === 'type') return setProblem({ field: 'picture', text: t('web.social.create.pictureType') });
-    if (wrong === 'size') return setProblem({ field: 'picture', text: t('web.social.create.pictureSize') });
+    if (wrong === 'size')
+      return setProblem({
+        field: 'picture',
+        text: t('web.social.create.pictureSize', { megabytes: PICTURE_MEGABYTES }),
+      });
     setFile(chosen);
     setPreview(chosen ? URL.createObjectURL(chosen) : null);
   };
@@ -67,7 +71,7 @@ export function Component() {
           <GroupPicture name={name || '?'} src={preview} large />
           <FormField
             label={t('web.social.create.picture')}
-            hint={t('web.social.create.pictureHint')}
+            hint={t('web.social.create.pictureHint', { megabytes: PICTURE_MEGABYTES })}
             error={problem?.field === 'picture' ? problem.text : undefined}
           >
             <Input type="file" name="picture" accept={PICTURE_ACCEPT} onChange={pick} />

@@ -13,7 +13,7 @@ import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-import { PICTURE_ACCEPT, pictureProblem } from '../lib/picture';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../lib/picture';
 
 function NamesForm() {
   const t = useT();
@@ -90,7 +90,11 @@ function PictureForm() {
     setProblem(null);
     const wrong = chosen ? pictureProblem(chosen) : null;
     if (wrong) {
-      setProblem(t(wrong === 'type' ? 'web.profile.pictureType' : 'web.profile.pictureSize'));
+      setProblem(
+        wrong === 'type'
+          ? t('web.profile.pictureType')
+          : t('web.profile.pictureSize', { megabytes: PICTURE_MEGABYTES }),
+      );
       return;
     }
     setFile(chosen);
@@ -119,7 +123,7 @@ function PictureForm() {
         <div className="web-picture__controls">
           <FormField
             label={t('web.profile.pictureChoose')}
-            hint={t('web.profile.pictureHint')}
+            hint={t('web.profile.pictureHint', { megabytes: PICTURE_MEGABYTES })}
             error={problem ?? undefined}
           >
             <Input type="file" name="picture" accept={PICTURE_ACCEPT} onChange={pick} />

@@ -1,10 +1,11 @@
 import { useUploadPlaygroupPicture } from '@companion/hooks';
+import {} from '@companion/sdk';
 import type { Playgroup } from '@companion/sdk/contract';
 import type { ChangeEvent } from 'react';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
-import { PICTURE_ACCEPT, pictureProblem } from '../../lib/picture';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../../lib/picture';
 
 /** Changes the group's picture (checked for format and size before it is sent). */
 export function PictureButton({ group }: { group: Playgroup }) {
@@ -15,7 +16,11 @@ export function PictureButton({ group }: { group: Playgroup }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (pictureProblem(file)) return toast({ tone: 'error', title: t('web.social.create.pictureHint') });
+    if (pictureProblem(file))
+      return toast({
+        tone: 'error',
+        title: t('web.social.create.pictureHint', { megabytes: PICTURE_MEGABYTES }),
+      });
     upload.mutate(
       { params: { id: group.id }, body: { file } },
       {
