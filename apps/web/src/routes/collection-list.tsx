@@ -18,7 +18,6 @@ import {
   FormField,
   Input,
   Pagination,
-  Select,
   Skeleton,
   Tabs,
 } from '@companion/ui';

@@ -4,9 +4,9 @@ import {
   useCompanionClient,
   useLists,
 } from '@companion/hooks';
-import { BreakdownBars, Button, EmptyState, Select, Skeleton } from '@companion/ui';
+import { BreakdownBars, EmptyState, Skeleton } from '@companion/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import '../components/cards/cards.css';
 import {

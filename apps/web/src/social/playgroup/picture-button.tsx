@@ -1,5 +1,4 @@
 import { useUploadPlaygroupPicture } from '@companion/hooks';
-import {} from '@companion/sdk';
 import type { Playgroup } from '@companion/sdk/contract';
 import type { ChangeEvent } from 'react';
 import { useToast } from '../../app/toasts';
