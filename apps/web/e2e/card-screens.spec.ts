@@ -127,11 +127,15 @@ test('lists: export a list as a CSV download, hide it and show it again', async 
   const report = await importInto(page, 'trades.csv', [HEADER, ...cards.map((c) => row(c))].join('\n'));
   await expect(report.getByText('Cards added').locator('..')).toContainText('4');
 
-  // Export in two formats: each is a real download holding every card.
+  // Export in two formats, offered by the names players know them by: each is a real download
+  // holding every card.
   await page.goto(listUrl);
   await page.getByRole('tab', { name: /Export/ }).click();
-  for (const format of ['companion', 'moxfield']) {
-    await choose(page, 'Format', format);
+  for (const [format, name] of [
+    ['companion', 'Companion CSV'],
+    ['moxfield', 'Moxfield'],
+  ] as const) {
+    await choose(page, 'Format', name);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),

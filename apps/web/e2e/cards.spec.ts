@@ -416,7 +416,7 @@ test(
     const manabox = readFileSync(MANABOX_REFERENCE, 'utf8');
     const dataRows = manabox.trim().split(/\r?\n/).length - 1;
     report = await importInto(page, 'manabox.csv', manabox);
-    await expect(report.getByText('manabox', { exact: true })).toBeVisible();
+    await expect(report.getByText('ManaBox', { exact: true })).toBeVisible();
     await expect(report.getByText('Rows read').locator('..')).toContainText(String(dataRows));
     const unresolved = report.locator('.web-unresolved');
     const unresolvedBefore = await unresolved.count();

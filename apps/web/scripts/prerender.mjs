@@ -3,6 +3,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { STORED_SESSION_CHECK } from '@companion/hooks/session';
+import { LANGUAGES } from '@companion/sdk';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -68,12 +70,11 @@ for (const [path, srcs] of [['dashboard', ['src/app.tsx', 'src/app/companion.tsx
   writeFileSync(join(dist, 'fr', `${path}.html`), spaShell(srcs));
 }
 
-// True when `companion-user` (the hooks' user store, see src/lib/stored-session.ts) holds a session.
-const GUEST_CHECK =
-  "||(function(){try{var u=JSON.parse(localStorage.getItem('companion-user')||'null');return !!(u&&u.token&&u.userData)}catch(e){return false}})()";
+// True when the hooks have a signed-in session stored (their own test, as an inline expression).
+const GUEST_CHECK = `||${STORED_SESSION_CHECK}`;
 
 let count = 0;
-for (const locale of ['en', 'fr']) {
+for (const locale of LANGUAGES) {
   for (const page of prerenderPages) {
     const bare = page.path === '' ? '/' : `/${page.path}`;
     const pathname = locale === 'en' ? bare : bare === '/' ? '/fr' : `/fr${bare}`;

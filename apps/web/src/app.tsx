@@ -1,10 +1,17 @@
 // The React app: router, messages, hydration of prerendered pages. `main.tsx` starts it.
-import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
+import { StrictMode, useEffect, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { cachedMessages, loadMessages, subscribeMessages } from './i18n/messages';
-import { detectLocale, INTL_LOCALE, type Locale, localeOfPath, localizePath } from './lib/locale';
+import {
+  INTL_LOCALE,
+  type Locale,
+  languageStore,
+  localeOfPath,
+  localizePath,
+  routeLocale,
+} from './lib/locale';
 import { prerenderedHere } from './lib/prerendered';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
 import { appRoutes } from './shell';
@@ -20,9 +27,13 @@ function App({
   locale: Locale;
   onReady: () => void;
 }) {
-  // The language shown: changes once its catalogue has loaded. Its messages grow as routes load
-  // their feature catalogues.
-  const [locale, setLocale] = useState(initialLocale);
+  // The language shown is the language store's: the route's, set once its catalogue has loaded (which
+  // stores it and sets <html lang>). Its messages grow as routes load their feature catalogues.
+  const locale = useSyncExternalStore(
+    languageStore.subscribe,
+    () => languageStore.getState().language,
+    () => initialLocale,
+  );
   const snapshot = () => cachedMessages(locale) ?? cachedMessages('en')!;
   // The same snapshot for hydration: without it React gives up hydrating and renders from scratch.
   const messages = useSyncExternalStore(subscribeMessages, snapshot, snapshot);
@@ -31,12 +42,9 @@ function App({
     () =>
       router.subscribe((state) => {
         const next = localeOfPath(state.location.pathname);
-        if (cachedMessages(next)) setLocale(next);
-        else
-          void loadMessages(next).then(
-            () => setLocale(next),
-            () => setLocale(next),
-          );
+        const apply = () => languageStore.setLanguage(next);
+        if (cachedMessages(next)) apply();
+        else void loadMessages(next).then(apply, apply);
       }),
     [router],
   );
@@ -76,9 +84,11 @@ function followRule(router: Router, pathname: string): void {
  * while messages and the page chunk load is not lost).
  */
 export async function start(beforeRender: () => void = () => {}): Promise<void> {
-  // Locale detection at load: route prefix, saved choice, browser, English; then the localised path.
+  // Locale detection at load: route prefix, saved choice, browser, English (the language store applies
+  // and stores it); then the localised path.
   const { pathname, search, hash } = window.location;
-  const locale = detectLocale(pathname);
+  languageStore.init(routeLocale(pathname));
+  const locale = languageStore.getState().language;
   if (localeOfPath(pathname) !== locale) {
     window.history.replaceState(
       window.history.state,

@@ -2,11 +2,11 @@
 // with ManaCost and SetSymbol.
 import '@companion/ui/base.css';
 import './app.css';
+import { hasStoredSession } from '@companion/hooks/session';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
 import { detectLocale, localeOfPath } from './lib/locale';
 import { prerenderedHere } from './lib/prerendered';
 import { loadRouteRules, ruleFor } from './lib/route-rules';
-import { hasStoredSession } from './lib/stored-session';
 
 /**
  * Start-up. A prerendered public page (home, FAQ, legal pages, login) is complete HTML: for a

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, type RouteObject, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { applyHead, headTags } from './lib/head';
-import { applyLocaleToDocument } from './lib/locale';
 import { useLocale } from './lib/use-locale';
 import { routes } from './routes';
 
@@ -14,14 +13,16 @@ function pageOf(matches: ReturnType<typeof useMatches>): string | undefined {
   return undefined;
 }
 
-/** Keeps `<title>`, the description, hreflang links and `<html lang>` in step with the route. */
+/**
+ * Keeps `<title>`, the description and hreflang links in step with the route (`<html lang>` is the
+ * language store's, set with the language).
+ */
 function HeadManager() {
   const intl = useIntl();
   const locale = useLocale();
   const location = useLocation();
   const page = pageOf(useMatches());
   useEffect(() => {
-    applyLocaleToDocument(locale);
     applyHead(
       headTags({
         page,

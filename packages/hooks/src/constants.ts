@@ -9,22 +9,20 @@ export const LANGUAGE_COOKIE_DAYS = 365;
 /** Default polling interval of `builds/latest.json`. */
 export const VERSION_POLL_MS = 60 * 60 * 1000;
 
-/** Where things persist (spec §3): provider tokens each under their own key, the rest under one key. */
+/**
+ * Where things persist (spec §3): provider tokens each under their own key; the session token and
+ * user id (the user store's) with the user data, playgroups, decks, friends, formats and their fetch
+ * times (the query cache's) under one key; the language under its own.
+ */
 export const STORAGE_KEYS = {
   googleToken: 'companion-google-token',
   appleToken: 'companion-apple-token',
-  /** token, user id, userData, settings, the four lists and their fetch times. */
   user: 'companion-user',
   language: 'user-language',
 } as const;
 
 /** Name of the language cookie (read by the app's server-side locale detection). */
 export const LANGUAGE_COOKIE = 'user-language';
-
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** Default routes the session rules navigate to; the provider takes overrides. */
 export const DEFAULT_PATHS = { login: '/login', verifyEmail: '/verify-email' } as const;

@@ -1,4 +1,5 @@
 import type { CompanionClient } from '@companion/sdk';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Auth } from 'firebase/auth';
 import { createContext, useContext } from 'react';
 import type { LanguageStore } from './store/language-store.js';
@@ -17,6 +18,8 @@ export interface CompanionContextValue {
   /** Loads Firebase Auth (once) and resolves with the instance. */
   getAuth: () => Promise<Auth>;
   userStore: UserStore;
+  /** The QueryClient the provider gives its children: the one copy of the server's data. */
+  queryClient: QueryClient;
   languageStore: LanguageStore;
   versionWatcher: VersionWatcher | null;
   navigate: (path: string) => void;

@@ -1,22 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { Language } from './constants.js';
+import type { CurrentUser, Settings } from '@companion/sdk/contract';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useCompanion } from './context.js';
-import { type RefreshOptions, refreshUserData } from './refresh/refresh.js';
-import type { LanguageState } from './store/language-store.js';
 import {
-  isAuthenticated,
-  isStale,
-  REFRESH_KEYS,
-  type RefreshKey,
-  type UserState,
-} from './store/user-store.js';
+  cachedCurrentUser,
+  toUserQueries,
+  type UserQueries,
+  userQueryPart,
+  userQueryStates,
+} from './persist/user-queries.js';
+import { isStale, type RefreshOptions, refreshUserData } from './refresh/refresh.js';
+import { endSession, isAuthenticated } from './session/session.js';
+import type { Language, LanguageState } from './store/language-store.js';
+import { noFetch, REFRESH_KEYS } from './store/persisted.js';
+import type { UserState } from './store/user-store.js';
 import type { VersionState } from './version/version-watcher.js';
 
 /**
- * Reads the user store. With a selector the component re-renders only when the selected value
- * changes (return stored values, not new objects). Server rendering and the first client render see
- * the empty initial state; the persisted state arrives after hydration.
+ * Reads the user store (tokens, ids, flags; the server's data is in the query cache). With a
+ * selector the component re-renders only when the selected value changes (return stored values, not
+ * new objects). Server rendering and the first client render see the empty initial state; the
+ * persisted state arrives after hydration.
  */
 export function useUserStore(): UserState;
 export function useUserStore<T>(selector: (state: UserState) => T): T;
@@ -30,67 +33,160 @@ export function useUserStore<T>(selector?: (state: UserState) => T): T | UserSta
   );
 }
 
-/** Token and user data present. */
-export const useIsAuthenticated = (): boolean => useUserStore(isAuthenticated);
+/** Re-renders on changes of the store or of the five user-data queries. */
+function useSessionSubscribe(): (listener: () => void) => () => void {
+  const { userStore, queryClient } = useCompanion();
+  return useCallback(
+    (listener: () => void) => {
+      const stopStore = userStore.subscribe(listener);
+      const stopCache = queryClient.getQueryCache().subscribe((event) => {
+        if (userQueryPart(event.query)) listener();
+      });
+      return () => {
+        stopStore();
+        stopCache();
+      };
+    },
+    [userStore, queryClient],
+  );
+}
+
+/**
+ * The signed-in user and their settings as cached (GET /user, or the sign-in's answer), without
+ * fetching: null when signed out or not loaded. `useMe()` fetches it.
+ */
+export function useCurrentUser(): CurrentUser | null {
+  const { queryClient } = useCompanion();
+  return useSyncExternalStore(
+    useSessionSubscribe(),
+    () => cachedCurrentUser(queryClient),
+    () => null,
+  );
+}
+
+/** The signed-in user's settings as cached (null when signed out or not loaded). */
+export const useSettings = (): Settings | null => useCurrentUser()?.state.settings ?? null;
+
+/** Token and user data present (spec §4). */
+export function useIsAuthenticated(): boolean {
+  const { userStore, queryClient } = useCompanion();
+  return useSyncExternalStore(
+    useSessionSubscribe(),
+    () => isAuthenticated(userStore.getState(), cachedCurrentUser(queryClient)),
+    () => false,
+  );
+}
+
+/** `pending` until the persisted session and data are restored, then signed in or out. */
+export type AuthStatus = 'pending' | 'signed-in' | 'signed-out';
+
+/**
+ * The session for route guards. `onServer` is what server rendering (and the hydration of its HTML)
+ * sees: `pending` by default; a page prerendered for signed-out visitors says `signed-out`.
+ */
+export function useAuthStatus(options: { onServer?: AuthStatus } = {}): AuthStatus {
+  const { userStore, queryClient } = useCompanion();
+  const onServer = options.onServer ?? 'pending';
+  return useSyncExternalStore(
+    useSessionSubscribe(),
+    (): AuthStatus => {
+      const state = userStore.getState();
+      if (!state.hydrated) return 'pending';
+      return isAuthenticated(state, cachedCurrentUser(queryClient)) ? 'signed-in' : 'signed-out';
+    },
+    () => onServer,
+  );
+}
 
 /** Set after a 401 with code 53. */
 export const useIsUnverified = (): boolean => useUserStore((s) => s.unverified);
 
 /**
- * Logout: clears provider tokens, user data, playgroups, decks and friends, resets the fetch times
- * (the session token stays), empties the query cache and signs out of Firebase.
+ * Logout (spec §4): clears provider tokens, user data, playgroups, decks and friends and resets the
+ * fetch times (the session token stays; the formats stay, stale), drops every other cached answer
+ * and signs out of Firebase.
  */
 export function useLogout(): () => Promise<void> {
-  const { userStore, getAuth } = useCompanion();
-  const queryClient = useQueryClient();
+  const { userStore, queryClient, getAuth } = useCompanion();
   return useCallback(async () => {
-    userStore.logout();
-    queryClient.clear();
+    endSession(queryClient, userStore);
     try {
       const [auth, { signOut }] = await Promise.all([getAuth(), import('firebase/auth')]);
       await signOut(auth);
     } catch (error) {
       console.error('Error signing out:', error);
     }
-  }, [userStore, getAuth, queryClient]);
+  }, [userStore, queryClient, getAuth]);
 }
 
 /** Refreshes the user data (only stale parts unless `force`); logs and rethrows failures. */
 export function useRefreshUserData(): (options?: RefreshOptions) => Promise<void> {
-  const { client, userStore } = useCompanion();
-  const queryClient = useQueryClient();
+  const { client, queryClient } = useCompanion();
   return useCallback(
-    (options?: RefreshOptions) => refreshUserData(queryClient, client, userStore, options),
-    [queryClient, client, userStore],
+    (options?: RefreshOptions) => refreshUserData(queryClient, client, options),
+    [queryClient, client],
   );
 }
 
+export interface UserData {
+  firstname: string | null;
+  lastname: string | null;
+  username: string | null;
+  picture: string | null;
+}
+
 export interface UserDataResult {
-  userData: UserState['userData'];
-  settings: UserState['settings'];
-  playgroups: UserState['playgroups'];
-  decks: UserState['decks'];
-  friends: UserState['friends'];
-  formats: UserState['formats'];
-  lastFetched: UserState['lastFetched'];
+  /** The signed-in user's names and picture (spec §3's userData). */
+  userData: UserData | null;
+  settings: Settings | null;
+  playgroups: UserQueries['playgroups'];
+  decks: UserQueries['decks'];
+  friends: UserQueries['friends'];
+  formats: UserQueries['formats'];
+  lastFetched: UserQueries['lastFetched'];
   isRefreshing: boolean;
   error: unknown;
   /** Fetches all five again, fresh or not. */
   refresh: () => Promise<void>;
 }
 
+const NOTHING: UserQueries = {
+  user: null,
+  playgroups: [],
+  decks: [],
+  friends: [],
+  formats: [],
+  lastFetched: noFetch(),
+};
+
+/** The five user-data queries as cached, re-rendering when one of them changes (never fetching). */
+export function useUserQueries(): UserQueries {
+  const { queryClient } = useCompanion();
+  const last = useRef<{ states: unknown[]; value: UserQueries } | null>(null);
+  const getSnapshot = () => {
+    const states = userQueryStates(queryClient);
+    const previous = last.current;
+    if (previous?.states.every((state, i) => state === states[i])) return previous.value;
+    const value = toUserQueries(states);
+    last.current = { states, value };
+    return value;
+  };
+  return useSyncExternalStore(useSessionSubscribe(), getSnapshot, () => NOTHING);
+}
+
 /**
- * What the dashboard reads: user data and lists from the store. On mount (when authenticated and
- * hydrated) it fetches whatever is stale — all five in parallel on a cold load, nothing within 5
- * minutes of the last fetch. Several components using it share the same requests.
+ * What the dashboard reads: user data and lists from the query cache. On mount (when authenticated
+ * and hydrated) it fetches whatever is stale — all five in parallel on a cold load, nothing within 5
+ * minutes of the last fetch — and again when a change marks a part stale. Several components using
+ * it share the same requests.
  */
 export function useUserData(): UserDataResult {
-  const state = useUserStore();
+  const data = useUserQueries();
+  const authenticated = useIsAuthenticated();
+  const hydrated = useUserStore((s) => s.hydrated);
   const refreshUserData = useRefreshUserData();
   const [isRefreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const authenticated = isAuthenticated(state);
-  const { hydrated } = state;
 
   const run = useCallback(
     (options?: RefreshOptions) => {
@@ -105,19 +201,33 @@ export function useUserData(): UserDataResult {
 
   // After logout the session token stays (spec), so authentication (token and user data) gates it.
   const canFetch = hydrated && authenticated;
-  const anyStale = REFRESH_KEYS.some((key: RefreshKey) => isStale(state, key));
+  const anyStale = REFRESH_KEYS.some((key) => isStale(data, key));
   useEffect(() => {
     if (canFetch && anyStale) void run();
   }, [canFetch, anyStale, run]);
 
+  const user = data.user?.user;
+  const userData = useMemo<UserData | null>(
+    () =>
+      user
+        ? {
+            firstname: user.firstname,
+            lastname: user.lastname,
+            username: user.username,
+            picture: user.picture,
+          }
+        : null,
+    [user],
+  );
+
   return {
-    userData: state.userData,
-    settings: state.settings,
-    playgroups: state.playgroups,
-    decks: state.decks,
-    friends: state.friends,
-    formats: state.formats,
-    lastFetched: state.lastFetched,
+    userData,
+    settings: data.user?.state.settings ?? null,
+    playgroups: data.playgroups,
+    decks: data.decks,
+    friends: data.friends,
+    formats: data.formats,
+    lastFetched: data.lastFetched,
     isRefreshing,
     error,
     refresh: () => run({ force: true }),

@@ -7,11 +7,8 @@ import './register.js';
 export {
   DEFAULT_PATHS,
   ID_TOKEN_REFRESH_MS,
-  isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_DAYS,
-  LANGUAGES,
-  type Language,
   STALE_AFTER_MS,
   STORAGE_KEYS,
   VERSION_POLL_MS,
@@ -23,16 +20,22 @@ export {
   useCompanionClient,
 } from './context.js';
 export {
+  type AuthStatus,
   type UseLanguageResult,
+  type UserData,
   type UserDataResult,
+  useAuthStatus,
+  useCurrentUser,
   useIsAuthenticated,
   useIsUnverified,
   useLanguage,
   useLogout,
   useNewVersion,
   useRefreshUserData,
+  useSettings,
   useSignInProviders,
   useUserData,
+  useUserQueries,
   useUserStore,
 } from './hooks.js';
 export {
@@ -57,6 +60,14 @@ export {
   useSignIn,
   useSignUp,
 } from './identity/sign-in.js';
+export {
+  cachedCurrentUser,
+  clearUserData,
+  persistUserQueries,
+  readUserQueries,
+  USER_QUERY_KEYS,
+  type UserQueries,
+} from './persist/user-queries.js';
 export { type AuthSource, CompanionProvider, type CompanionProviderProps } from './provider.js';
 export {
   createExchangeCodeMutationOptions,
@@ -238,6 +249,7 @@ export {
   useUpdateGameSet,
   useUpdateGameSetNote,
 } from './queries/sets.js';
+export { sortDecks, sortFriends, sortPlaygroups } from './queries/sort.js';
 export {
   formatsQueryOptions,
   healthQueryOptions,
@@ -291,34 +303,42 @@ export {
   useUserStats,
 } from './queries/user.js';
 export { createQueryClient } from './query-client.js';
-export { connectUserStore, type RefreshOptions, refreshQueries, refreshUserData } from './refresh/refresh.js';
+export { isStale, type RefreshOptions, refreshQueries, refreshUserData } from './refresh/refresh.js';
+export {
+  endSession,
+  isAuthenticated,
+  sessionIsAuthenticated,
+  storeSession,
+} from './session/session.js';
+export {
+  hasStoredSession,
+  readSessionSnapshot,
+  type SessionSnapshot,
+  SIGNED_OUT,
+  subscribeSessionSnapshot,
+} from './session/snapshot.js';
 export {
   applyLanguageToDocument,
   browserLanguage,
   createLanguageStore,
+  detectLanguage,
+  isLanguage,
+  LANGUAGES,
+  type Language,
   type LanguageState,
   type LanguageStore,
   readSavedLanguage,
   signInLocale,
 } from './store/language-store.js';
+export { type FetchTimes, REFRESH_KEYS, type RefreshKey } from './store/persisted.js';
 export {
   createUserStore,
   initialUserState,
-  isAuthenticated,
-  isStale,
-  type ListName,
-  REFRESH_KEYS,
-  type RefreshKey,
   type SessionEvent,
   sessionClientOptions,
-  sortDecks,
-  sortFriends,
-  sortPlaygroups,
-  type UserData,
-  type UserLists,
+  type TokenProvider,
   type UserState,
   type UserStore,
-  type UserStoreOptions,
 } from './store/user-store.js';
 export {
   createVersionWatcher,

@@ -14,10 +14,11 @@ import {
 import { DEFAULT_PATHS } from './constants.js';
 import { CompanionContext, type CompanionContextValue, type CompanionPaths } from './context.js';
 import { syncToken, watchIdToken } from './identity/lazy-token.js';
+import { clearUserData, persistUserQueries } from './persist/user-queries.js';
 import { createQueryClient } from './query-client.js';
-import { connectUserStore } from './refresh/refresh.js';
-import { createLanguageStore, type LanguageStore } from './store/language-store.js';
-import { isAuthenticated, type UserStore } from './store/user-store.js';
+import { clearUnverifiedOnVerifiedUser, sessionIsAuthenticated } from './session/session.js';
+import { createLanguageStore, type Language, type LanguageStore } from './store/language-store.js';
+import type { UserStore } from './store/user-store.js';
 import { createVersionWatcher, type VersionWatcherOptions } from './version/version-watcher.js';
 
 /**
@@ -33,7 +34,12 @@ export interface CompanionProviderProps {
   auth: AuthSource;
   /** The store the client reads credentials from (`createUserStore()`, created once at module scope). */
   userStore: UserStore;
+  /**
+   * The app's language store, when the app reads the language outside the provider too (one store for
+   * the whole app); one is created otherwise. Started with `initialLanguage` (e.g. the route's).
+   */
   languageStore?: LanguageStore;
+  initialLanguage?: Language | null;
   /** Defaults to one created with `createQueryClient()` when the provider mounts (never per render). */
   queryClient?: QueryClient;
   /** The app's router navigation (`(path) => router.push(path)`). */
@@ -52,7 +58,7 @@ export interface CompanionProviderProps {
 }
 
 /**
- * Layout effects run before any passive effect, children's included: hydrating there means no child
+ * Layout effects run before any passive effect, children's included: restoring there means no child
  * query subscribes (and fetches) before the persisted session and data are in place.
  * On the server it is a plain (never run) effect.
  */
@@ -108,6 +114,7 @@ export function CompanionProvider(props: CompanionProviderProps) {
       auth,
       getAuth,
       userStore,
+      queryClient,
       languageStore,
       versionWatcher,
       navigate,
@@ -120,6 +127,7 @@ export function CompanionProvider(props: CompanionProviderProps) {
       auth,
       getAuth,
       userStore,
+      queryClient,
       languageStore,
       versionWatcher,
       navigate,
@@ -131,17 +139,21 @@ export function CompanionProvider(props: CompanionProviderProps) {
     ],
   );
 
-  // Start-up: restore once, follow other tabs, keep store and cache in step, pick the language.
+  // Start-up: restore the cached user data, then the store (so `hydrated` means both are in place);
+  // persist and follow other tabs from then on; pick the language.
+  const initialLanguage = props.initialLanguage ?? null;
   useStartupEffect(() => {
+    const stopPersisting = persistUserQueries(queryClient);
     userStore.hydrate();
-    languageStore.init();
+    languageStore.init(initialLanguage);
     const stopListening = userStore.listen();
-    const disconnect = connectUserStore(queryClient, client, userStore);
+    const stopVerifying = clearUnverifiedOnVerifiedUser(queryClient, userStore);
     return () => {
+      stopPersisting();
       stopListening();
-      disconnect();
+      stopVerifying();
     };
-  }, [userStore, languageStore, queryClient, client]);
+  }, [userStore, languageStore, queryClient, initialLanguage]);
 
   // Session rules: 401 → logged out, /login; 401 code 53 → unverified, /verify-email?redirect=…
   useEffect(() => {
@@ -165,7 +177,7 @@ export function CompanionProvider(props: CompanionProviderProps) {
         // The client reports the 401 before the call rejects: clearing now would cancel that very
         // query, and its caller would get a CancelledError instead of the session error. Clear once
         // the failing calls have settled.
-        setTimeout(() => queryClient.clear(), 0);
+        setTimeout(() => clearUserData(queryClient), 0);
         Promise.all([getAuth(), import('firebase/auth')])
           .then(([loaded, { signOut }]) => signOut(loaded))
           .catch((error: unknown) => console.error('Error signing out:', error));
@@ -178,9 +190,20 @@ export function CompanionProvider(props: CompanionProviderProps) {
 
   // Firebase Auth loads for a stored session once the first page has rendered (a sign-in flow loads
   // it on its own).
+  const subscribeSession = useCallback(
+    (listener: () => void) => {
+      const stopStore = userStore.subscribe(listener);
+      const stopCache = queryClient.getQueryCache().subscribe(listener);
+      return () => {
+        stopStore();
+        stopCache();
+      };
+    },
+    [userStore, queryClient],
+  );
   const authenticated = useSyncExternalStore(
-    userStore.subscribe,
-    () => isAuthenticated(userStore.getState()),
+    subscribeSession,
+    () => sessionIsAuthenticated(userStore, queryClient),
     () => false,
   );
   useEffect(() => {

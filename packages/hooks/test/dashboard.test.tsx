@@ -6,11 +6,13 @@ import type { Auth } from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/constants.js';
 import { useIsAuthenticated, useUserData } from '../src/hooks.js';
+import { readUserQueries } from '../src/persist/user-queries.js';
 import { CompanionProvider } from '../src/provider.js';
 import { useMyDecks } from '../src/queries/user.js';
 import { createQueryClient } from '../src/query-client.js';
-import { createUserStore, REFRESH_KEYS, sessionClientOptions } from '../src/store/user-store.js';
-import { fakeAuth, sample } from './fixtures.js';
+import { REFRESH_KEYS } from '../src/store/persisted.js';
+import { createUserStore, sessionClientOptions } from '../src/store/user-store.js';
+import { fakeAuth, persistedSession, sample } from './fixtures.js';
 import { TestServer } from './http-server.js';
 
 const server = new TestServer();
@@ -36,15 +38,7 @@ function answerRefresh(delay: number) {
 
 /** A signed-in user whose data was never fetched (or whose fetch times were reset). */
 function persistSession() {
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({
-      v: 1,
-      token: 'session-token-abcdefghijklmnop',
-      userId: 'user-1',
-      userData: { firstname: 'Ann', lastname: null, username: 'ann', picture: null },
-    }),
-  );
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(persistedSession()));
 }
 
 /** Query clients of the current test: their requests must be answered before the next test counts hits. */
@@ -82,7 +76,8 @@ function setup(options: { currentPath?: string } = {}) {
         {children}
       </CompanionProvider>,
     );
-  return { userStore, client, auth, navigate, queryClient, mount };
+  const lastFetched = () => readUserQueries(queryClient).lastFetched;
+  return { userStore, client, auth, navigate, queryClient, mount, lastFetched };
 }
 
 function DashboardCard() {
@@ -107,7 +102,7 @@ describe('cold dashboard load', () => {
     persistSession();
     // Each answer takes 400 ms: sequential calls would need 2 s, parallel ones all start within the first 400 ms.
     answerRefresh(400);
-    const { userStore, mount } = setup();
+    const { lastFetched, mount } = setup();
     const view = mount(
       <>
         <DashboardCard />
@@ -116,10 +111,9 @@ describe('cold dashboard load', () => {
       </>,
     );
     // The client's first calls also load the contract's schemas (on demand): allow for it.
-    await waitFor(
-      () => expect(REFRESH_KEYS.every((k) => userStore.getState().lastFetched[k] !== null)).toBe(true),
-      { timeout: 5_000 },
-    );
+    await waitFor(() => expect(REFRESH_KEYS.every((k) => lastFetched()[k] !== null)).toBe(true), {
+      timeout: 5_000,
+    });
 
     expect(server.hits.map((h) => `${h.method} ${h.path}`).sort()).toEqual([
       'GET /formats',
@@ -147,9 +141,9 @@ describe('cold dashboard load', () => {
   it('a second mount within 5 minutes makes no request (same page, and after a reload)', async () => {
     persistSession();
     answerRefresh(5);
-    const { userStore, mount } = setup();
+    const { lastFetched, mount } = setup();
     const first = mount(<DashboardCard />);
-    await waitFor(() => expect(userStore.getState().lastFetched.formats).not.toBeNull());
+    await waitFor(() => expect(lastFetched().formats).not.toBeNull());
     await waitFor(() => expect(server.hits).toHaveLength(5));
     first.unmount();
     server.reset();
@@ -176,28 +170,28 @@ describe('cold dashboard load', () => {
     await waitFor(() => expect(third.container.textContent).toMatch(/^in /));
     await act(() => new Promise((r) => setTimeout(r, 100)));
     expect(server.hits).toHaveLength(0);
-    // the deck panel shows the persisted decks from the seeded cache
-    expect(reloaded.queryClient.getQueryData(['decks', 'list'])).toBeDefined();
+    // the deck panel shows the persisted decks from the restored cache
+    const decks = reloaded.queryClient.getQueryData<{ decks: unknown[] }>(['decks', 'list'])?.decks;
+    expect(decks).toBeDefined();
+    expect(third.container.textContent).toContain(`${decks?.length}`);
     third.unmount();
   });
 });
 
-describe('store and cache in step', () => {
-  it('a refresh list a mutation invalidates is fetched again for the dashboard, which reads the store', async () => {
+describe('one copy of the data', () => {
+  it('a refresh list a mutation invalidates is fetched again for the dashboard', async () => {
     persistSession();
     answerRefresh(5);
-    const { userStore, queryClient, mount } = setup();
+    const { lastFetched, queryClient, mount } = setup();
     const view = mount(<DashboardCard />);
     await waitFor(() => expect(server.hits).toHaveLength(5));
-    await waitFor(() =>
-      expect(REFRESH_KEYS.every((k) => userStore.getState().lastFetched[k] !== null)).toBe(true),
-    );
-    const before = userStore.getState().lastFetched.playgroups;
+    await waitFor(() => expect(REFRESH_KEYS.every((k) => lastFetched()[k] !== null)).toBe(true));
+    const before = lastFetched().playgroups;
     server.reset();
 
     // what useCreatePlaygroup does on success; nobody observes ['playgroups','list'] here
     await act(() => queryClient.invalidateQueries({ queryKey: ['playgroups', 'list'] }));
-    await waitFor(() => expect(userStore.getState().lastFetched.playgroups).toBeGreaterThan(before ?? 0));
+    await waitFor(() => expect(lastFetched().playgroups).toBeGreaterThan(before ?? 0));
     expect(server.hits.map((h) => h.path)).toEqual(['/user/playgroups']);
     view.unmount();
   });
@@ -211,10 +205,12 @@ describe('session rules', () => {
       path === '/user/decks'
         ? { status: 401, body: { code: 50, message: 'expired' } }
         : { status: 200, body: (REFRESH_PATHS[path] as () => unknown)() };
-    const { userStore, auth, navigate, mount } = setup();
+    const { userStore, auth, navigate, mount, queryClient } = setup();
     const view = mount(<DashboardCard />);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
-    expect(userStore.getState().userData).toBeNull();
+    expect(userStore.getState().userId).toBeNull();
+    await waitFor(() => expect(readUserQueries(queryClient).user).toBeNull());
+    expect(view.container.textContent).toMatch(/^out/);
     expect(auth.signedOut).toBe(1);
     // the caller gets the session error itself (not a cancellation by the cache clear)
     expect(error).toHaveBeenCalledWith('Error fetching decks:', expect.any(SessionExpiredError));
@@ -229,12 +225,13 @@ describe('session rules', () => {
       path === '/user/playgroups'
         ? { status: 401, body: { code: 53, message: 'Please verify your email to continue.' } }
         : { status: 200, body: (REFRESH_PATHS[path] as () => unknown)() };
-    const { userStore, navigate, auth, mount } = setup({ currentPath: '/decks?sort=new' });
+    const { userStore, navigate, auth, mount, queryClient } = setup({ currentPath: '/decks?sort=new' });
     const view = mount(<DashboardCard />);
     await waitFor(() => expect(navigate).toHaveBeenCalled());
     expect(navigate).toHaveBeenCalledWith('/verify-email?redirect=%2Fdecks%3Fsort%3Dnew');
     expect(userStore.getState().unverified).toBe(true);
-    expect(userStore.getState().userData).not.toBeNull();
+    expect(userStore.getState().userId).toBe('user-1');
+    expect(readUserQueries(queryClient).user).not.toBeNull();
     expect(auth.signedOut).toBe(0);
     view.unmount();
     error.mockRestore();
@@ -251,7 +248,7 @@ describe('session rules', () => {
     const first = setup({ currentPath: '/dashboard' });
     const view = first.mount(<DashboardCard />);
     await waitFor(() => expect(server.hits).toHaveLength(5));
-    await waitFor(() => expect(first.userStore.getState().lastFetched.formats).not.toBeNull());
+    await waitFor(() => expect(first.lastFetched().formats).not.toBeNull());
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(first.navigate.mock.calls).toEqual([['/verify-email?redirect=%2Fdashboard']]);
     view.unmount();

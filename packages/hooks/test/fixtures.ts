@@ -66,3 +66,42 @@ export function fakeUser(uid: string, tokens: Array<string | null | Error>) {
   };
   return user;
 }
+
+/**
+ * What the hooks persist for a signed-in user (`STORAGE_KEYS.user`): the session token and user id,
+ * the user Ann (GET /user's shape), and fetch times (default: never, so everything is stale).
+ */
+export function persistedSession(
+  lastFetched: Partial<Record<'user' | 'playgroups' | 'decks' | 'friends' | 'formats', number | null>> = {},
+  user: { firstname?: string; username?: string | null } = {},
+) {
+  return {
+    v: 2,
+    token: 'session-token-abcdefghijklmnop',
+    userId: 'user-1',
+    user: {
+      user: {
+        id: 'user-1',
+        username: user.username === undefined ? 'ann' : user.username,
+        firstname: user.firstname ?? 'Ann',
+        lastname: null,
+        picture: null,
+        email: 'ann@example.test',
+        emailVerified: true,
+        provider: 'password',
+        code: 'ANN1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        lastSeen: null,
+        badges: [],
+      },
+      state: {
+        settings: { language: 'en', currency: 'usd', profileVisibility: 'friends', defaultFormatId: null },
+      },
+    },
+    playgroups: null,
+    decks: null,
+    friends: null,
+    formats: null,
+    lastFetched: { user: null, playgroups: null, decks: null, friends: null, formats: null, ...lastFetched },
+  };
+}

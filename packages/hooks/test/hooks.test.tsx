@@ -20,10 +20,12 @@ import {
   useSignInProviders,
   useUserData,
 } from '../src/hooks.js';
+import { readUserQueries } from '../src/persist/user-queries.js';
 import { CompanionProvider, type CompanionProviderProps } from '../src/provider.js';
 import { createQueryClient } from '../src/query-client.js';
-import { createUserStore, REFRESH_KEYS, sessionClientOptions } from '../src/store/user-store.js';
-import { fakeAuth, sample } from './fixtures.js';
+import { REFRESH_KEYS } from '../src/store/persisted.js';
+import { createUserStore, sessionClientOptions } from '../src/store/user-store.js';
+import { fakeAuth, persistedSession, sample } from './fixtures.js';
 import { TestServer } from './http-server.js';
 
 const server = new TestServer();
@@ -58,13 +60,11 @@ const answerAll = () => {
   };
 };
 
-const SESSION = {
-  v: 1,
-  token: 'session-token-abcdefghijklmnop',
-  userId: 'user-1',
-  userData: { firstname: 'Ann', lastname: null, username: 'ann', picture: null },
-};
+const SESSION = persistedSession();
 const persistSession = () => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(SESSION));
+const ALL_AT_T0 = { user: T0, playgroups: T0, decks: T0, friends: T0, formats: T0 };
+/** Everything fetched at T0: the user and four empty lists. */
+const FETCHED = { ...SESSION, playgroups: [], decks: [], friends: [], formats: [], lastFetched: ALL_AT_T0 };
 
 function setup(props: Partial<CompanionProviderProps> & { currentPath?: string } = {}) {
   const userStore = createUserStore();
@@ -98,6 +98,7 @@ function setup(props: Partial<CompanionProviderProps> & { currentPath?: string }
     auth,
     navigate,
     queryClient,
+    lastFetched: () => readUserQueries(queryClient).lastFetched,
     setPath: (path: string) => {
       currentPath = path;
     },
@@ -126,7 +127,7 @@ describe('useUserData: staleness at the 5-minute edge', () => {
     const first = app.mount(<Dashboard />);
     await waitFor(() => expect(first.getByTestId('dashboard').textContent).toMatch(/\|5$/));
     expect(hitPaths()).toEqual(['/formats', '/user', '/user/decks', '/user/friends', '/user/playgroups']);
-    expect(Object.values(app.userStore.getState().lastFetched)).toEqual([T0, T0, T0, T0, T0]);
+    expect(Object.values(app.lastFetched())).toEqual([T0, T0, T0, T0, T0]);
     first.unmount();
 
     server.reset();
@@ -140,9 +141,7 @@ describe('useUserData: staleness at the 5-minute edge', () => {
     const third = app.mount(<Dashboard />);
     await waitFor(() => expect(server.hits).toHaveLength(5));
     await waitFor(() =>
-      expect(Object.values(app.userStore.getState().lastFetched)).toEqual(
-        REFRESH_KEYS.map(() => T0 + STALE_AFTER_MS + 1),
-      ),
+      expect(Object.values(app.lastFetched())).toEqual(REFRESH_KEYS.map(() => T0 + STALE_AFTER_MS + 1)),
     );
     third.unmount();
   });
@@ -151,7 +150,7 @@ describe('useUserData: staleness at the 5-minute edge', () => {
     localStorage.setItem(
       STORAGE_KEYS.user,
       JSON.stringify({
-        ...SESSION,
+        ...FETCHED,
         lastFetched: {
           user: T0 - STALE_AFTER_MS,
           playgroups: T0 - STALE_AFTER_MS - 1,
@@ -165,13 +164,13 @@ describe('useUserData: staleness at the 5-minute edge', () => {
     const app = setup();
     const view = app.mount(<Dashboard />);
     await waitFor(() => expect(server.hits).toHaveLength(2));
-    await waitFor(() => expect(app.userStore.getState().lastFetched.friends).toBe(T0));
+    await waitFor(() => expect(app.lastFetched().friends).toBe(T0));
     expect(hitPaths()).toEqual(['/user/friends', '/user/playgroups']);
     view.unmount();
   });
 
   it('nothing is fetched when not authenticated (a kept token without user data)', async () => {
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...SESSION, userData: null }));
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...SESSION, user: null }));
     answerAll();
     const app = setup();
     const view = app.mount(<Dashboard />);
@@ -203,7 +202,8 @@ describe('session rules', () => {
     expect(result.current.unverified).toBe(true);
     expect(app.navigate.mock.calls).toEqual([['/verify-email?redirect=%2Flists%2F42%3Ftab%3Dcards']]);
     // not a logout
-    expect(app.userStore.getState().userData).toEqual(SESSION.userData);
+    expect(app.userStore.getState().userId).toBe(SESSION.userId);
+    expect(readUserQueries(app.queryClient).user).toEqual(SESSION.user);
     expect(app.auth.signedOut).toBe(0);
 
     vi.setSystemTime(T0 + 1_999);
@@ -222,7 +222,7 @@ describe('session rules', () => {
     errors.mockRestore();
   });
 
-  it('401: logged out (token kept), query cache cleared, Firebase signed out, /login; not from /login', async () => {
+  it('401: logged out (token kept), user data cleared, Firebase signed out, /login; not from /login', async () => {
     const errors = quiet();
     persistSession();
     answer401(50);
@@ -236,17 +236,27 @@ describe('session rules', () => {
 
     await act(() => result.current.refresh({ force: true, keys: ['friends'] }).catch(() => {}));
     expect(result.current.authenticated).toBe(false);
-    expect(app.userStore.getState()).toMatchObject({ token: SESSION.token, userData: null, userId: null });
+    expect(app.userStore.getState()).toMatchObject({ token: SESSION.token, userId: null });
     expect(app.navigate.mock.calls).toEqual([['/login']]);
     expect(app.auth.signedOut).toBe(1);
     await waitFor(() => expect(app.queryClient.getQueryCache().getAll()).toEqual([]));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
+      token: SESSION.token,
+      userId: null,
+      user: null,
+    });
 
     // on the login page already: the session still ends, no navigation
-    app.userStore.setState({ userId: 'user-1', userData: SESSION.userData });
+    act(() => {
+      app.userStore.setState({ userId: 'user-1' });
+      app.queryClient.setQueryData(['me', 'user'], SESSION.user);
+    });
+    expect(result.current.authenticated).toBe(true);
     app.setPath('/login?next=%2Fdecks');
     vi.setSystemTime(T0 + 5_000);
     await act(() => result.current.refresh({ force: true, keys: ['friends'] }).catch(() => {}));
-    expect(app.userStore.getState().userData).toBeNull();
+    expect(result.current.authenticated).toBe(false);
+    expect(app.userStore.getState().userId).toBeNull();
     expect(app.navigate).toHaveBeenCalledTimes(1);
     errors.mockRestore();
   });
@@ -254,13 +264,7 @@ describe('session rules', () => {
 
 describe('useLogout', () => {
   it('clears provider tokens, user data and lists, resets fetch times, keeps the token, empties the cache, signs out', async () => {
-    localStorage.setItem(
-      STORAGE_KEYS.user,
-      JSON.stringify({
-        ...SESSION,
-        lastFetched: { user: T0, playgroups: T0, decks: T0, friends: T0, formats: T0 },
-      }),
-    );
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(FETCHED));
     localStorage.setItem(STORAGE_KEYS.googleToken, 'google-token');
     const app = setup();
     const { result } = app.hook(() => ({ logout: useLogout(), authenticated: useIsAuthenticated() }));
@@ -269,22 +273,33 @@ describe('useLogout', () => {
     app.queryClient.setQueryData(['cards', 'detail', 'x'], { card: 1 });
 
     await act(() => result.current.logout());
-    const state = app.userStore.getState();
-    expect(state).toMatchObject({
+    expect(app.userStore.getState()).toMatchObject({
       token: SESSION.token,
       googleToken: null,
       appleToken: null,
       userId: null,
-      userData: null,
     });
-    expect(Object.values(state.lastFetched)).toEqual([null, null, null, null, null]);
+    const data = readUserQueries(app.queryClient);
+    expect(data).toMatchObject({ user: null, playgroups: [], decks: [], friends: [] });
+    expect(Object.values(data.lastFetched)).toEqual([null, null, null, null, null]);
     expect(result.current.authenticated).toBe(false);
-    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    // only the formats stay (not the user's data), stale
+    expect(
+      app.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([['formats']]);
     expect(app.auth.signedOut).toBe(1);
     expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
       token: SESSION.token,
-      userData: null,
+      userId: null,
+      user: null,
+      playgroups: null,
+      decks: null,
+      friends: null,
+      lastFetched: { user: null, playgroups: null, decks: null, friends: null, formats: null },
     });
   });
 
@@ -296,9 +311,10 @@ describe('useLogout', () => {
     app.auth.signOut = async () => {
       throw failure;
     };
-    const { result } = app.hook(() => useLogout());
-    await act(() => result.current());
-    expect(app.userStore.getState().userData).toBeNull();
+    const { result } = app.hook(() => ({ logout: useLogout(), authenticated: useIsAuthenticated() }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    await act(() => result.current.logout());
+    expect(result.current.authenticated).toBe(false);
     expect(errors).toHaveBeenCalledWith('Error signing out:', failure);
     errors.mockRestore();
   });
@@ -313,9 +329,8 @@ describe('cross-tab sync', () => {
 
     // the other tab writes storage; the browser fires `storage` in this one
     const theirs = JSON.stringify({
-      ...SESSION,
-      userData: { ...SESSION.userData, firstname: 'Zoe' },
-      lastFetched: { user: T0, playgroups: T0, decks: T0, friends: T0, formats: T0 },
+      ...FETCHED,
+      user: persistedSession({}, { firstname: 'Zoe' }).user,
     });
     localStorage.setItem(STORAGE_KEYS.user, theirs);
     act(() => {

@@ -2,27 +2,24 @@ import {
   CompanionProvider,
   createQueryClient,
   createUserStore,
-  isAuthenticated,
   sessionClientOptions,
+  useAuthStatus,
   useCompanion,
-  useLanguage,
   useNewVersion,
-  useUserStore,
 } from '@companion/hooks';
 import { createClient } from '@companion/sdk';
 import { Spinner, type ToastItem } from '@companion/ui';
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { env } from '../env';
 import { useT } from '../i18n/use-t';
-import { localizePath, stripLocale } from '../lib/locale';
-import { setSessionSnapshot, snapshotFrom } from '../lib/session';
+import { languageStore, localizePath, stripLocale } from '../lib/locale';
 import { useLocale, useLocalePath } from '../lib/use-locale';
 import { ToastContext, type ToastInput } from './toasts';
 
-// Created once, when the first page that needs the API opens.
+// Created once, when the first page that needs the API opens. The provider restores the persisted
+// session and data before any page below it renders with them.
 const userStore = createUserStore();
-userStore.hydrate();
 // Arguments and responses are checked against the contract in development and end-to-end builds,
 // where a drift between app and API must fail loudly; a production build sends and reads as is and
 // never downloads the schemas (zod and the contract: about 35 KB gzipped). Errors keep their classes
@@ -41,29 +38,12 @@ const client = createClient({
 const loadAuth = () => import('./firebase').then((module) => module.createAuth());
 const queryClient = createQueryClient();
 
-const syncSnapshot = () => {
-  const s = userStore.getState();
-  setSessionSnapshot(snapshotFrom(s));
-};
-syncSnapshot();
-userStore.subscribe(syncSnapshot);
-
 const Toaster = lazy(() => import('./toaster'));
 
 /** A redirect target from the query string: an internal path only. */
 export function safeRedirect(value: string | null | undefined, fallback = '/dashboard'): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return stripLocale(value.split('#')[0] ?? value) || fallback;
-}
-
-/** Keeps the hooks' language store (and the user's saved choice) in step with the route's locale. */
-function LanguageSync() {
-  const locale = useLocale();
-  const { language, setLanguage } = useLanguage();
-  useEffect(() => {
-    if (language !== locale) setLanguage(locale);
-  }, [language, locale, setLanguage]);
-  return null;
 }
 
 function VersionToast({ push }: { push: (toast: ToastInput) => void }) {
@@ -121,6 +101,7 @@ export function Root() {
       auth={loadAuth}
       userStore={userStore}
       queryClient={queryClient}
+      languageStore={languageStore}
       navigate={go}
       getCurrentPath={currentPath}
       googleClientId={env.VITE_GOOGLE_CLIENT_ID}
@@ -128,7 +109,6 @@ export function Root() {
       version={{ buildId: __BUILD_ID__, url: '/builds/latest.json', interval: 5 * 60 * 1000 }}
     >
       <ToastContext.Provider value={push}>
-        <LanguageSync />
         <VersionToast push={push} />
         <Outlet />
         {toastsShown ? (
@@ -152,33 +132,26 @@ function Pending() {
 
 /** Auth guard: signed-out visitors go to /login, keeping where they wanted to go. */
 export function RequireAuth() {
-  const authenticated = useUserStore(isAuthenticated);
-  const hydrated = useUserStore((s) => s.hydrated);
+  const status = useAuthStatus();
   const location = useLocation();
   const lp = useLocalePath();
-  if (!hydrated) return <Pending />;
-  if (!authenticated) {
+  if (status === 'pending') return <Pending />;
+  if (status === 'signed-out') {
     const here = `${stripLocale(location.pathname)}${location.search}`;
     return <Navigate to={lp(`/login?redirect=${encodeURIComponent(here)}`)} replace />;
   }
   return <Outlet />;
 }
 
-type GuestStatus = 'pending' | 'user' | 'guest';
-const guestStatus = (): GuestStatus => {
-  const state = userStore.getState();
-  if (!state.hydrated) return 'pending';
-  return isAuthenticated(state) ? 'user' : 'guest';
-};
-// The prerender (and the hydration of its HTML) shows the page as a signed-out visitor sees it: the
-// login page is static HTML until the app starts. A stored session starts the app at once, and the
-// store (restored when this module loads) redirects right after hydration.
-const guestOnServer = (): GuestStatus => 'guest';
-
-/** Guest guard: a signed-in user goes on to `redirect` (or the dashboard); unverified emails verify first. */
+/**
+ * Guest guard: a signed-in user goes on to `redirect` (or the dashboard); unverified emails verify
+ * first. The prerender (and the hydration of its HTML) shows the page as a signed-out visitor sees
+ * it: the login page is static HTML until the app starts. A stored session starts the app at once,
+ * and the provider's restore redirects right after hydration.
+ */
 export function RequireGuest() {
-  const status = useSyncExternalStore(userStore.subscribe, guestStatus, guestOnServer);
-  const authenticated = status === 'user';
+  const status = useAuthStatus({ onServer: 'signed-out' });
+  const authenticated = status === 'signed-in';
   const { auth: firebaseAuth, getAuth } = useCompanion();
   const [params] = useSearchParams();
   const lp = useLocalePath();

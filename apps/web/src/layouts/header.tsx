@@ -8,15 +8,12 @@ import {
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
-import { isLocale, localizePath, saveLocale, stripLocale } from '../lib/locale';
+import { isLocale, LANGUAGE_NAMES, LOCALES, localizePath, stripLocale } from '../lib/locale';
 import { useSession } from '../lib/session';
 import { useTheme } from '../lib/theme';
 import { useLocale, useLocalePath } from '../lib/use-locale';
 
-const LOCALE_OPTIONS = [
-  { value: 'en', label: 'English', short: 'EN' },
-  { value: 'fr', label: 'Français', short: 'FR' },
-] as const;
+const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, ...LANGUAGE_NAMES[value] }));
 
 const renderLink = ({ href, children, ...props }: LinkRenderProps) => (
   <Link to={href} {...props}>
@@ -88,9 +85,9 @@ export function Header({ variant }: { variant: 'public' | 'app' }) {
     { id: 'logout', label: t('web.nav.logout'), href: lp('/logout') },
   ];
 
+  // The same page in the other language; the app's language store follows the route (and saves it).
   const onLocaleChange = (value: string) => {
     if (!isLocale(value) || value === locale) return;
-    saveLocale(value);
     const go = () => navigate(localizePath(`${location.pathname}${location.search}${location.hash}`, value));
     void loadMessages(value).then(go, go);
   };

@@ -1,4 +1,5 @@
 import { useUserStore } from '@companion/hooks';
+import type { LiveRoleValue } from '@companion/sdk';
 import type { Card, LiveMessage } from '@companion/sdk/contract';
 import {
   createLiveClient,
@@ -36,7 +37,7 @@ export interface LiveChannel {
  * by itself (SDK client) and is closed when the page goes away or the session changes.
  */
 export function useLiveChannel(
-  role: 'sender' | 'receiver',
+  role: Exclude<LiveRoleValue, 'overlay'>,
   onMessage?: (frame: LiveMessageFrame) => void,
   afterSeq?: number,
 ): LiveChannel {

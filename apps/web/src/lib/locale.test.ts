@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeOfPath, localizePath, stripLocale } from './locale';
+import { detectLocale, localeOfPath, localizePath, routeLocale, stripLocale } from './locale';
 
 describe('localised paths', () => {
   it('reads the locale from the prefix', () => {
@@ -17,5 +17,19 @@ describe('localised paths', () => {
     expect(localizePath('/fr/faq?x=1#a', 'en')).toBe('/faq?x=1#a');
     expect(localizePath('/fr', 'en')).toBe('/');
     expect(localizePath('/login?redirect=%2Fdecks', 'fr')).toBe('/fr/login?redirect=%2Fdecks');
+  });
+});
+
+describe('the route names a language only under /fr', () => {
+  it('reads it from the prefix', () => {
+    expect(routeLocale('/fr/faq')).toBe('fr');
+    expect(routeLocale('/fr')).toBe('fr');
+    expect(routeLocale('/faq')).toBeNull();
+    expect(routeLocale('/friends')).toBeNull();
+  });
+  it('detection puts the route first (the saved choice and the browser come from the hooks)', () => {
+    expect(detectLocale('/fr/dashboard')).toBe('fr');
+    // no saved choice and no browser language here: English
+    expect(detectLocale('/dashboard')).toBe('en');
   });
 });

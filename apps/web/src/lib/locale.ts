@@ -1,21 +1,47 @@
 /**
- * Localised paths: English at the root, French under `/fr`. Pure helpers shared by the client,
- * the prerender script and the tests.
+ * The language in the URL: English at the root, French under `/fr`. The language itself — detection,
+ * the saved choice, `<html lang>` — is the hooks' language store, one for the whole app
+ * (`languageStore`, given to the provider too). Pure path helpers are shared by the client, the
+ * prerender script and the tests.
  */
-export const LOCALES = ['en', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+import {
+  createLanguageStore,
+  detectLanguage,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+} from '@companion/hooks/language';
+
+export type Locale = Language;
+export const LOCALES = LANGUAGES;
+export const isLocale = isLanguage;
 export const DEFAULT_LOCALE: Locale = 'en';
 export const INTL_LOCALE: Record<Locale, 'en-US' | 'fr-FR'> = { en: 'en-US', fr: 'fr-FR' };
-export const LANGUAGE_KEY = 'user-language';
-export const LANGUAGE_COOKIE_DAYS = 365;
 
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+/** Each language's name in itself (the language menus), and its short form. */
+export const LANGUAGE_NAMES: Record<Locale, { label: string; short: string }> = {
+  en: { label: 'English', short: 'EN' },
+  fr: { label: 'Français', short: 'FR' },
+};
+
+/** The app's one language store (the provider's `languageStore`). */
+export const languageStore = createLanguageStore();
 
 /** The locale a path is written in (`/fr`, `/fr/…` → fr; anything else → en). */
 export function localeOfPath(pathname: string): Locale {
   return pathname === '/fr' || pathname.startsWith('/fr/') ? 'fr' : 'en';
 }
+
+/** The language a path names explicitly: fr under `/fr`; none at the root (English or a saved choice). */
+export const routeLocale = (pathname: string): Locale | null =>
+  localeOfPath(pathname) === 'fr' ? 'fr' : null;
+
+/**
+ * Locale detection at load (spec §4): a `/fr` route prefix, then the saved choice, then the browser,
+ * then English (the hooks' `detectLanguage`). Reads, does not store: `main.tsx` decides with it
+ * whether a static page can stay static.
+ */
+export const detectLocale = (pathname: string): Locale => detectLanguage(routeLocale(pathname));
 
 /** The path without its locale prefix (`/fr/faq` → `/faq`, `/fr` → `/`). */
 export function stripLocale(pathname: string): string {
@@ -32,67 +58,4 @@ export function localizePath(path: string, locale: Locale): string {
   const bare = stripLocale(pathname);
   if (locale === 'en') return bare + rest;
   return (bare === '/' ? '/fr' : `/fr${bare}`) + rest;
-}
-
-/** Saved preference: the `user-language` cookie, then localStorage (a bare `fr` or `{"language":"fr"}`). */
-export function savedLocale(): Locale | null {
-  if (typeof document === 'undefined') return null;
-  const cookie = /(?:^|;\s*)user-language=([^;]*)/.exec(document.cookie)?.[1];
-  if (isLocale(cookie)) return cookie;
-  try {
-    const raw = localStorage.getItem(LANGUAGE_KEY);
-    if (raw === null) return null;
-    if (isLocale(raw)) return raw;
-    const parsed = JSON.parse(raw) as { language?: unknown } | null;
-    return isLocale(parsed?.language) ? parsed.language : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The browser's primary language when it is en or fr. */
-export function browserLocale(): Locale | null {
-  if (typeof navigator === 'undefined') return null;
-  const primary = (navigator.language ?? '').split('-')[0]?.toLowerCase();
-  return isLocale(primary) ? primary : null;
-}
-
-/**
- * Locale detection at load (spec §4): a `/fr` route prefix, then the saved choice (cookie or
- * localStorage), then the browser, then English.
- */
-export function detectLocale(pathname: string): Locale {
-  if (localeOfPath(pathname) === 'fr') return 'fr';
-  return savedLocale() ?? browserLocale() ?? DEFAULT_LOCALE;
-}
-
-/** Stores the choice the same way `@companion/hooks` does (localStorage JSON and a 365-day cookie). */
-export function saveLocale(locale: Locale): void {
-  if (typeof document === 'undefined') return;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, JSON.stringify({ language: locale, initialized: true }));
-  } catch {
-    // storage blocked: the cookie still works
-  }
-  const maxAge = LANGUAGE_COOKIE_DAYS * 24 * 60 * 60;
-  document.cookie = `${LANGUAGE_KEY}=${locale}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
-}
-
-/** `<html lang>` and the Open Graph locale (fr → fr_FR, else en_US, with the other as alternate). */
-export function applyLocaleToDocument(locale: Locale): void {
-  if (typeof document === 'undefined') return;
-  document.documentElement.lang = locale;
-  const og = locale === 'fr' ? 'fr_FR' : 'en_US';
-  setMetaProperty('og:locale', og);
-  setMetaProperty('og:locale:alternate', og === 'fr_FR' ? 'en_US' : 'fr_FR');
-}
-
-function setMetaProperty(property: string, content: string): void {
-  let meta = document.head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`);
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.setAttribute('property', property);
-    document.head.appendChild(meta);
-  }
-  meta.setAttribute('content', content);
 }

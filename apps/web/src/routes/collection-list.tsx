@@ -18,7 +18,6 @@ import {
   FormField,
   Input,
   Pagination,
-  Select,
   Skeleton,
   Tabs,
 } from '@companion/ui';
@@ -44,6 +43,7 @@ import {
   type PageOptions,
   useSelection,
 } from '../components/cards/entries-view';
+import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../components/cards/formats';
 import { ImportPanel } from '../components/cards/import-panel';
 import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
 import { QuickAdd } from '../components/cards/quick-add';
@@ -65,7 +65,6 @@ const ACTION_KEY: Record<string, string> = {
   revert: 'web.cards.history.action.revert',
   rename: 'web.cards.history.action.rename',
 };
-const EXPORTS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
 
 function History({ list }: { list: CardList }) {
   const t = useT();
@@ -155,46 +154,26 @@ function History({ list }: { list: CardList }) {
   );
 }
 
+/** The list as a file, in the chosen format. */
 function Export({ list }: { list: CardList }) {
   const t = useT();
   const client = useCompanionClient();
   const qc = useQueryClient();
-  const [format, setFormat] = useState<(typeof EXPORTS)[number]>('companion');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const csv = await qc.fetchQuery(
-        listExportQueryOptions(client, { params: { id: list.id }, query: { format } }),
-      );
-      download(`${list.name.replace(/[^\w-]+/g, '_')}-${format}.csv`, csv);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exporter = useExport(async (format) => {
+    const csv = await qc.fetchQuery(
+      listExportQueryOptions(client, { params: { id: list.id }, query: { format } }),
+    );
+    download(`${list.name.replace(/[^\w-]+/g, '_')}-${format}.csv`, csv);
+  });
   return (
     <section className="web-card web-form" aria-labelledby="export-title">
       <h2 id="export-title">{t('web.cards.export.title')}</h2>
       <p className="web-muted">{t('web.cards.export.hint')}</p>
       <FormField label={t('web.cards.export.format')}>
-        <Select
-          value={format}
-          onValueChange={(v) => setFormat(v as typeof format)}
-          options={EXPORTS.map((f) => ({ value: f, label: f }))}
-        />
+        <ExportFormatSelect value={exporter.format} onChange={exporter.choose} />
       </FormField>
-      {error ? (
-        <p className="web-form__error" role="alert">
-          {errorMessage(error, t)}
-        </p>
-      ) : null}
-      <Button variant="primary" loading={busy} onClick={() => void run()}>
-        {t('web.cards.export.submit')}
-      </Button>
+      <ExportError error={exporter.error} />
+      <ExportButton busy={exporter.busy} onClick={() => void exporter.run()} />
     </section>
   );
 }

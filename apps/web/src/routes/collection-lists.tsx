@@ -7,6 +7,7 @@ import {
   useRenameList,
   useRestoreList,
 } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import type { CardList } from '@companion/sdk/contract';
 import {
   Badge,
@@ -55,7 +56,13 @@ function CreateList() {
       <h2 id="create-list-title">{t('web.cards.lists.create')}</h2>
       <div className="web-row">
         <FormField label={t('web.cards.lists.name')}>
-          <Input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+          <Input
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={LIMITS.listName.max}
+          />
         </FormField>
         <FormField label={t('web.cards.lists.type')}>
           <Select
@@ -94,7 +101,12 @@ export function RenameDialog({ list, onClose }: { list: CardList; onClose: () =>
     >
       <form className="web-form" onSubmit={submit}>
         <FormField label={t('web.cards.lists.name')}>
-          <Input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+          <Input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={LIMITS.listName.max}
+          />
         </FormField>
         <FormField label={t('web.cards.lists.type')}>
           <Select

@@ -5,6 +5,14 @@ import {
   useCollectionSearch,
   useCompanionClient,
 } from '@companion/hooks';
+import {
+  CARD_ORDERS,
+  type CardOrderValue,
+  isOneOf,
+  LIST_ORDERS,
+  type ListOrderValue,
+  type SortDirectionValue,
+} from '@companion/sdk';
 import type { Card } from '@companion/sdk/contract';
 import { Button, CardTile, EmptyState, FormField, Input, Pagination, Select, Skeleton } from '@companion/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,9 +38,9 @@ import { useLocalePath } from '../lib/use-locale';
 
 /** Pause in typing after which the search runs. */
 const SETTLE_MS = 120;
-const MINE_ORDERS = ['name', 'price', 'added', 'set', 'mv', 'quantity'] as const;
-const ALL_ORDERS = ['name', 'released', 'mv', 'usd', 'eur', 'rarity', 'set'] as const;
-const ORDER_KEY: Record<string, string> = {
+/** Orders of my collection (a list's), and of the whole catalogue. */
+type Order = ListOrderValue | CardOrderValue;
+const ORDER_KEY: Record<Order, string> = {
   name: 'web.cards.order.name',
   price: 'web.cards.order.price',
   added: 'web.cards.order.added',
@@ -79,8 +87,8 @@ function CatalogueResults({
   onOpen,
 }: {
   q: string;
-  order: string;
-  dir: 'asc' | 'desc';
+  order: CardOrderValue;
+  dir: SortDirectionValue;
   page: number;
   onPage: (p: number) => void;
   onOpen: (card: Card) => void;
@@ -89,7 +97,7 @@ function CatalogueResults({
   const currency = useCurrency();
   const money = useMoney();
   const search = useCardSearch({
-    query: { q, page, limit: 50, order: order as 'name', dir, unique: q.includes('s:') ? 'prints' : 'cards' },
+    query: { q, page, limit: 50, order, dir, unique: q.includes('s:') ? 'prints' : 'cards' },
   });
   const owned = useCollectionSearch({ query: { scryfall: q, limit: 200 } });
   const mine = new Map<string, number>();
@@ -144,9 +152,10 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const scope = params.get('scope') === 'all' ? 'all' : 'mine';
   const view = params.get('view') === 'table' ? 'table' : 'grid';
-  const orders: readonly string[] = scope === 'all' ? ALL_ORDERS : MINE_ORDERS;
-  const order = orders.includes(params.get('order') ?? '') ? params.get('order')! : 'name';
-  const dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
+  const orders: readonly Order[] = scope === 'all' ? CARD_ORDERS : LIST_ORDERS;
+  const asked = params.get('order');
+  const order: Order = isOneOf(orders, asked) ? asked : 'name';
+  const dir: SortDirectionValue = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(params.get('q') ?? '');
   const [q, setQ] = useState(text.trim());
@@ -179,7 +188,7 @@ export function Component() {
             ...(query ? { scryfall: query } : {}),
             page: p,
             limit,
-            order_by: order as 'name',
+            order_by: isOneOf(LIST_ORDERS, order) ? order : 'name',
             order_direction: dir,
             currency,
           },
@@ -272,7 +281,7 @@ export function Component() {
                 id="search-sort"
                 value={order}
                 onValueChange={(v) => set({ order: v, page: null })}
-                options={orders.map((o) => ({ value: o, label: t(ORDER_KEY[o]!) }))}
+                options={orders.map((o) => ({ value: o, label: t(ORDER_KEY[o]) }))}
               />
             </div>
             <Button
@@ -311,7 +320,7 @@ export function Component() {
           q ? (
             <CatalogueResults
               q={q}
-              order={order}
+              order={isOneOf(CARD_ORDERS, order) ? order : 'name'}
               dir={dir}
               page={page}
               onPage={(p) => set({ page: String(p) })}

@@ -4,9 +4,9 @@ import {
   useCompanionClient,
   useLists,
 } from '@companion/hooks';
-import { BreakdownBars, Button, EmptyState, Select, Skeleton } from '@companion/ui';
+import { BreakdownBars, EmptyState, Skeleton } from '@companion/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import '../components/cards/cards.css';
 import {
@@ -19,6 +19,7 @@ import {
   useCurrency,
   useMoney,
 } from '../components/cards/common';
+import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../components/cards/formats';
 import { QuickAdd } from '../components/cards/quick-add';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
@@ -28,39 +29,24 @@ import { useLocalePath } from '../lib/use-locale';
 /** Unresolved rows sit under the key '?': the notice above counts them instead. */
 const resolved = (b: { key: string }) => b.key !== '?';
 const CollectionChart = lazy(() => import('./collection-chart'));
-const EXPORTS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
-
+/** The whole collection as a file, in the chosen format. */
 function ExportCollection() {
   const t = useT();
   const client = useCompanionClient();
   const qc = useQueryClient();
-  const [format, setFormat] = useState<(typeof EXPORTS)[number]>('companion');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const csv = await qc.fetchQuery(collectionExportQueryOptions(client, { query: { format } }));
-      download(`collection-${format}.csv`, csv);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exporter = useExport(async (format) => {
+    const csv = await qc.fetchQuery(collectionExportQueryOptions(client, { query: { format } }));
+    download(`collection-${format}.csv`, csv);
+  });
   return (
     <div className="web-inline-form">
-      <Select
-        aria-label={t('web.cards.export.format')}
-        value={format}
-        onValueChange={(v) => setFormat(v as typeof format)}
-        options={EXPORTS.map((f) => ({ value: f, label: f }))}
+      <ExportFormatSelect
+        label={t('web.cards.export.format')}
+        value={exporter.format}
+        onChange={exporter.choose}
       />
-      <Button variant="secondary" size="sm" loading={busy} onClick={() => void run()}>
-        {t('web.cards.export.submit')}
-      </Button>
-      {error ? <span className="web-form__error">{errorMessage(error, t)}</span> : null}
+      <ExportButton size="sm" variant="secondary" busy={exporter.busy} onClick={() => void exporter.run()} />
+      <ExportError error={exporter.error} />
     </div>
   );
 }

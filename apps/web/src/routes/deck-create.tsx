@@ -1,4 +1,5 @@
-import { useCreateDeck, useFormats, useUserStore } from '@companion/hooks';
+import { useCreateDeck, useFormats, useSettings } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Button, FormField, Input, Select, TextArea } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,14 +10,17 @@ import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
-const BRACKETS = ['1', '2', '3', '4', '5'];
+/** The Commander brackets, as the picker's values. */
+const BRACKETS = Array.from({ length: LIMITS.bracket.max - LIMITS.bracket.min + 1 }, (_, i) =>
+  String(LIMITS.bracket.min + i),
+);
 
 export function Component() {
   const t = useT();
   const lp = useLocalePath();
   const navigate = useNavigate();
   const formats = useFormats();
-  const defaultFormat = useUserStore((s) => s.settings?.defaultFormatId ?? null);
+  const defaultFormat = useSettings()?.defaultFormatId ?? null;
   const create = useCreateDeck();
   const [name, setName] = useState('');
   const [formatId, setFormatId] = useState('');
@@ -55,7 +59,7 @@ export function Component() {
               value={name}
               onChange={(e) => setName(e.target.value)}
               required
-              maxLength={120}
+              maxLength={LIMITS.deckName.max}
             />
           </FormField>
           <FormField label={t('web.cards.deck.format')}>
@@ -92,7 +96,7 @@ export function Component() {
             rows={3}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            maxLength={20000}
+            maxLength={LIMITS.deckDescription.max}
           />
         </FormField>
         {create.error ? (

@@ -1,4 +1,5 @@
 import { useCardSearch, useDeck, useFormats, useUpdateDeck } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import type { Card, Deck } from '@companion/sdk/contract';
 import { Button, EmptyState, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '@companion/ui';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -8,10 +9,10 @@ import '../components/cards/cards.css';
 import { slug, useCurrency, useDebounced, useMoney } from '../components/cards/common';
 import {
   BOARD_KEY,
-  BOARDS,
   type Board,
   BracketPicker,
   DeckCharts,
+  SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
 import { PageHeading } from '../components/page-heading';
@@ -156,7 +157,12 @@ function Editor({ deck }: { deck: Deck }) {
         </div>
         <div className="web-row">
           <FormField label={t('web.cards.deck.name')}>
-            <Input value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={LIMITS.deckName.max}
+            />
           </FormField>
           <FormField label={t('web.cards.deck.format')}>
             <Select
@@ -171,7 +177,7 @@ function Editor({ deck }: { deck: Deck }) {
             rows={2}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            maxLength={20000}
+            maxLength={LIMITS.deckDescription.max}
           />
         </FormField>
         <div className="web-card__head">
@@ -182,12 +188,12 @@ function Editor({ deck }: { deck: Deck }) {
           </span>
         </div>
         <div className="web-deck-boards web-deck-boards--edit">
-          {BOARDS.map((board) => {
+          {SHOWN_BOARDS.map((board) => {
             const list = rows.filter((r) => r.board === board);
             if (!list.length && board !== 'commander') return null;
             return (
-              <section key={board} className="web-deck-board" aria-label={t(BOARD_KEY[board]!)}>
-                <h3>{t(BOARD_KEY[board]!)}</h3>
+              <section key={board} className="web-deck-board" aria-label={t(BOARD_KEY[board])}>
+                <h3>{t(BOARD_KEY[board])}</h3>
                 {list.length === 0 ? <p className="web-muted">{t('web.cards.editor.noCommander')}</p> : null}
                 <ul>
                   {list.map((r) => (
@@ -219,9 +225,9 @@ function Editor({ deck }: { deck: Deck }) {
                           aria-label={t('web.cards.editor.boardOf', { name: r.name })}
                           onChange={(e) => change(r.key, { board: e.target.value as Board })}
                         >
-                          {BOARDS.map((b) => (
+                          {SHOWN_BOARDS.map((b) => (
                             <option key={b} value={b}>
-                              {t(BOARD_KEY[b]!)}
+                              {t(BOARD_KEY[b])}
                             </option>
                           ))}
                         </select>

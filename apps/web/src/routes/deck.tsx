@@ -26,10 +26,10 @@ import { CardDetailDialog } from '../components/cards/card-detail';
 import { imageCard, useCurrency, useMoney } from '../components/cards/common';
 import {
   BOARD_KEY,
-  BOARDS,
   BracketPicker,
   ColorPips,
   DeckCharts,
+  SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
 import { PageHeading } from '../components/page-heading';
@@ -54,14 +54,14 @@ export function Boards({ deck, onOpen }: { deck: Deck; onOpen: (card: Card) => v
   const t = useT();
   return (
     <div className="web-deck-boards">
-      {BOARDS.map((board) => {
+      {SHOWN_BOARDS.map((board) => {
         const cards = deck.cards.filter((c) => c.board === board);
         if (!cards.length) return null;
         const count = cards.reduce((s, c) => s + c.quantity, 0);
         return (
-          <section key={board} className="web-deck-board" aria-label={t(BOARD_KEY[board]!)}>
+          <section key={board} className="web-deck-board" aria-label={t(BOARD_KEY[board])}>
             <h3>
-              {t(BOARD_KEY[board]!)} <span className="web-muted">({count})</span>
+              {t(BOARD_KEY[board])} <span className="web-muted">({count})</span>
             </h3>
             <ul>
               {cards.map((c) => (

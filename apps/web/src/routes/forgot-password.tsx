@@ -1,4 +1,5 @@
 import { useConfirmPasswordReset, useSendPasswordReset } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Button, FormField, Input } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -70,13 +71,17 @@ export function Component() {
                 onChange={(e) => setCode(e.target.value)}
               />
             </FormField>
-            <FormField label={t('web.forgot.newPassword')} hint={t('web.login.passwordHint')} required>
+            <FormField
+              label={t('web.forgot.newPassword')}
+              hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
+              required
+            >
               <Input
                 type="password"
                 name="new-password"
                 autoComplete="new-password"
                 required
-                minLength={6}
+                minLength={LIMITS.password.min}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />

@@ -1,5 +1,6 @@
 import '../social/social.css';
 import { useFriendLookup, useFriendQr, useRequestFriend } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Avatar, Button, FormField, Input, Skeleton } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -223,7 +224,7 @@ export function Component() {
             <h2 id="code-form-title">{t('web.social.add.byCode')}</h2>
             <FormField
               label={t('web.social.add.code')}
-              hint={t('web.social.add.codeHint')}
+              hint={t('web.social.add.codeHint', { min: LIMITS.friendCode.min, max: LIMITS.friendCode.max })}
               error={problem ?? undefined}
             >
               <Input
@@ -232,7 +233,7 @@ export function Component() {
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                maxLength={12}
+                maxLength={LIMITS.friendCode.max}
                 onChange={(e) => setText(e.target.value.toUpperCase())}
               />
             </FormField>

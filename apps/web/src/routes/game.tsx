@@ -7,6 +7,7 @@ import {
   useUpdateGame,
   useUserStore,
 } from '@companion/hooks';
+import { canEditGame } from '@companion/sdk';
 import type { Game } from '@companion/sdk/contract';
 import { Badge, Button, ConfirmDialog, Skeleton } from '@companion/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -24,13 +25,12 @@ import { useFormatName } from '../social/game-list';
 import { playerName, playgroupPath, RESULT_KEY, userPath } from '../social/names';
 import { ScrollTable } from '../social/scroll-table';
 
-/** Recorder, or admin/owner of the game's playgroup (the server checks the same). */
+/** Its recorder, or a manager of its playgroup: the shared rule the server applies too. */
 function useCanEdit(game: Game | undefined) {
   const me = useUserStore((s) => s.userId);
   const group = usePlaygroupIfAny(game?.playgroupId ?? null);
-  if (!game) return { canEdit: false, group: null };
-  const manager = group?.status === 'active' && (group.role === 'owner' || group.role === 'admin');
-  return { canEdit: game.createdBy === me || manager, group };
+  if (!game || !me) return { canEdit: false, group };
+  return { canEdit: canEditGame({ id: me, standing: group }, game), group };
 }
 
 function usePlaygroupIfAny(id: string | null) {

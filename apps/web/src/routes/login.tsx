@@ -6,6 +6,7 @@ import {
   useSignInProviders,
   useSignUp,
 } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { AppleSignInButton, Button, FormField, GoogleSignInButton, Input, Tabs } from '@companion/ui';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -82,13 +83,23 @@ function SignUpForm() {
         {t('web.login.signUp')}
       </h2>
       <FormField label={t('web.login.firstname')} required>
-        <Input name="firstname" autoComplete="given-name" required maxLength={50} />
+        <Input name="firstname" autoComplete="given-name" required maxLength={LIMITS.firstname.max} />
       </FormField>
       <FormField label={t('web.login.email')} required>
         <Input type="email" name="email" autoComplete="email" required />
       </FormField>
-      <FormField label={t('web.login.password')} hint={t('web.login.passwordHint')} required>
-        <Input type="password" name="new-password" autoComplete="new-password" required minLength={6} />
+      <FormField
+        label={t('web.login.password')}
+        hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
+        required
+      >
+        <Input
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.password.min}
+        />
       </FormField>
       {signUp.error ? (
         <p className="web-form__error" role="alert">

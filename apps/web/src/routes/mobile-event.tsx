@@ -1,6 +1,6 @@
 import '../social/social.css';
 import { useIsAuthenticated, useRedeemPromo } from '@companion/hooks';
-import { isCompanionError } from '@companion/sdk';
+import { isCompanionError, LIMITS } from '@companion/sdk';
 import { Button, FormField, Input } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -34,7 +34,8 @@ export function Component() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = code.trim().toUpperCase();
-    if (value.length < 4) return setProblem(t('web.social.promo.tooShort'));
+    if (value.length < LIMITS.promoCode.min)
+      return setProblem(t('web.social.promo.tooShort', { min: LIMITS.promoCode.min }));
     setProblem(null);
     redeem.mutate({ body: { locale, code: value, eventId: id } });
   };
@@ -72,7 +73,7 @@ export function Component() {
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                maxLength={64}
+                maxLength={LIMITS.promoCode.max}
                 onChange={(e) => setCode(e.target.value)}
               />
             </FormField>

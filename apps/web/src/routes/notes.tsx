@@ -7,6 +7,7 @@ import {
   useRenameTag,
   useTags,
 } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import type { Tag } from '@companion/sdk/contract';
 import { Badge, Button, ConfirmDialog, EmptyState, FormField, Input, Select, Skeleton } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
@@ -96,7 +97,7 @@ function NoteSearch() {
             type="search"
             name="q"
             value={text}
-            maxLength={200}
+            maxLength={LIMITS.noteSearch.max}
             onChange={(e) => setText(e.target.value)}
           />
         </FormField>
@@ -156,7 +157,12 @@ function TagRow({ tag }: { tag: Tag }) {
       {editing ? (
         <form className="web-actions-row web-invite__row" onSubmit={save}>
           <FormField label={t('web.social.tags.newName', { name: tag.name })}>
-            <Input name="tag-name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+            <Input
+              name="tag-name"
+              value={name}
+              maxLength={LIMITS.tagName.max}
+              onChange={(e) => setName(e.target.value)}
+            />
           </FormField>
           <Button type="submit" size="sm" variant="primary" loading={rename.isPending}>
             {t('web.social.tags.save')}

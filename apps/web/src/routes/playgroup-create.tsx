@@ -1,5 +1,6 @@
 import '../social/social.css';
 import { useCreatePlaygroup, useUploadPlaygroupPicture } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Button, FormField, Input, TextArea } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,11 +8,10 @@ import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../lib/picture';
 import { useLocalePath } from '../lib/use-locale';
 import { GroupPicture } from '../social/group-picture';
 import { playgroupPath } from '../social/names';
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 export function Component() {
   const t = useT();
@@ -30,10 +30,13 @@ export function Component() {
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
-    if (chosen && !/^image\/(png|jpeg|webp)$/.test(chosen.type))
-      return setProblem({ field: 'picture', text: t('web.social.create.pictureType') });
-    if (chosen && chosen.size > MAX_PICTURE_BYTES)
-      return setProblem({ field: 'picture', text: t('web.social.create.pictureSize') });
+    const wrong = chosen ? pictureProblem(chosen) : null;
+    if (wrong === 'type') return setProblem({ field: 'picture', text: t('web.social.create.pictureType') });
+    if (wrong === 'size')
+      return setProblem({
+        field: 'picture',
+        text: t('web.social.create.pictureSize', { megabytes: PICTURE_MEGABYTES }),
+      });
     setFile(chosen);
     setPreview(chosen ? URL.createObjectURL(chosen) : null);
   };
@@ -68,10 +71,10 @@ export function Component() {
           <GroupPicture name={name || '?'} src={preview} large />
           <FormField
             label={t('web.social.create.picture')}
-            hint={t('web.social.create.pictureHint')}
+            hint={t('web.social.create.pictureHint', { megabytes: PICTURE_MEGABYTES })}
             error={problem?.field === 'picture' ? problem.text : undefined}
           >
-            <Input type="file" name="picture" accept="image/png,image/jpeg,image/webp" onChange={pick} />
+            <Input type="file" name="picture" accept={PICTURE_ACCEPT} onChange={pick} />
           </FormField>
         </div>
         <FormField
@@ -79,13 +82,18 @@ export function Component() {
           required
           error={problem?.field === 'name' ? problem.text : undefined}
         >
-          <Input name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+          <Input
+            name="name"
+            value={name}
+            maxLength={LIMITS.playgroupName.max}
+            onChange={(e) => setName(e.target.value)}
+          />
         </FormField>
         <FormField label={t('web.social.create.description')}>
           <TextArea
             name="description"
             rows={3}
-            maxLength={2000}
+            maxLength={LIMITS.playgroupDescription.max}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />

@@ -1,24 +1,24 @@
 import {
+  useCurrentUser,
   useFriendQr,
   useMe,
   useSetFirstname,
   useSetUsername,
   useUploadPicture,
-  useUserStore,
 } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Avatar, Button, FormField, Input, Skeleton } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../lib/picture';
 
 function NamesForm() {
   const t = useT();
   const toast = useToast();
-  const userData = useUserStore((s) => s.userData);
+  const userData = useCurrentUser()?.user;
   const setUsername = useSetUsername();
   const setFirstname = useSetFirstname();
   const [username, setUsernameValue] = useState(userData?.username ?? '');
@@ -48,6 +48,8 @@ function NamesForm() {
         <Input
           name="username"
           autoComplete="username"
+          minLength={LIMITS.username.min}
+          maxLength={LIMITS.username.max}
           value={username}
           onChange={(e) => setUsernameValue(e.target.value)}
         />
@@ -56,7 +58,7 @@ function NamesForm() {
         <Input
           name="firstname"
           autoComplete="given-name"
-          maxLength={50}
+          maxLength={LIMITS.firstname.max}
           value={firstname}
           onChange={(e) => setFirstnameValue(e.target.value)}
         />
@@ -76,7 +78,7 @@ function NamesForm() {
 function PictureForm() {
   const t = useT();
   const toast = useToast();
-  const userData = useUserStore((s) => s.userData);
+  const userData = useCurrentUser()?.user;
   const upload = useUploadPicture();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -86,12 +88,13 @@ function PictureForm() {
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
-    if (chosen && !/^image\/(png|jpeg|webp)$/.test(chosen.type)) {
-      setProblem(t('web.profile.pictureType'));
-      return;
-    }
-    if (chosen && chosen.size > MAX_PICTURE_BYTES) {
-      setProblem(t('web.profile.pictureSize'));
+    const wrong = chosen ? pictureProblem(chosen) : null;
+    if (wrong) {
+      setProblem(
+        wrong === 'type'
+          ? t('web.profile.pictureType')
+          : t('web.profile.pictureSize', { megabytes: PICTURE_MEGABYTES }),
+      );
       return;
     }
     setFile(chosen);
@@ -120,10 +123,10 @@ function PictureForm() {
         <div className="web-picture__controls">
           <FormField
             label={t('web.profile.pictureChoose')}
-            hint={t('web.profile.pictureHint')}
+            hint={t('web.profile.pictureHint', { megabytes: PICTURE_MEGABYTES })}
             error={problem ?? undefined}
           >
-            <Input type="file" name="picture" accept="image/png,image/jpeg,image/webp" onChange={pick} />
+            <Input type="file" name="picture" accept={PICTURE_ACCEPT} onChange={pick} />
           </FormField>
           {preview ? <p className="web-muted">{t('web.profile.picturePreview')}</p> : null}
         </div>

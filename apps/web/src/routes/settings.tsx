@@ -1,4 +1,11 @@
-import { useFormats, useMe, useUpdateSettings, useUserStore } from '@companion/hooks';
+import { useFormats, useMe, useSettings, useUpdateSettings } from '@companion/hooks';
+import {
+  CURRENCIES,
+  type CurrencyValue,
+  isOneOf,
+  PROFILE_VISIBILITIES,
+  type ProfileVisibilityValue,
+} from '@companion/sdk';
 import type { Settings } from '@companion/sdk/contract';
 import { FormField, Select } from '@companion/ui';
 import { useNavigate } from 'react-router';
@@ -8,16 +15,25 @@ import { PageHeading } from '../components/page-heading';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-import { isLocale, localizePath, saveLocale } from '../lib/locale';
+import { isLocale, LANGUAGE_NAMES, LOCALES, localizePath } from '../lib/locale';
 
 const NO_FORMAT = 'none';
+const CURRENCY_KEY = {
+  usd: 'web.settings.usd',
+  eur: 'web.settings.eur',
+} as const satisfies Record<CurrencyValue, string>;
+const VISIBILITY_KEY = {
+  public: 'web.settings.public',
+  friends: 'web.settings.friends',
+  private: 'web.settings.private',
+} as const satisfies Record<ProfileVisibilityValue, string>;
 
 export function Component() {
   const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   useMe();
-  const settings = useUserStore((s) => s.settings);
+  const settings = useSettings();
   const formats = useFormats();
   const update = useUpdateSettings();
 
@@ -27,10 +43,11 @@ export function Component() {
       { onSuccess: () => toast({ title: t('web.settings.saved'), tone: 'success', id: 'settings-saved' }) },
     );
 
+  // Saved on the account, and shown at once: the page in that language (the app's language store
+  // follows the route and saves the choice on this device).
   const onLanguage = (value: string) => {
     if (!isLocale(value)) return;
     save({ language: value });
-    saveLocale(value);
     const go = () => navigate(localizePath(`${window.location.pathname}${window.location.search}`, value));
     void loadMessages(value).then(go, go);
   };
@@ -49,21 +66,15 @@ export function Component() {
             name="language"
             value={settings?.language ?? 'en'}
             onValueChange={onLanguage}
-            options={[
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
-            ]}
+            options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value].label }))}
           />
         </FormField>
         <FormField label={t('web.settings.currency')}>
           <Select
             name="currency"
             value={settings?.currency ?? 'usd'}
-            onValueChange={(v) => (v === 'usd' || v === 'eur' ? save({ currency: v }) : undefined)}
-            options={[
-              { value: 'usd', label: t('web.settings.usd') },
-              { value: 'eur', label: t('web.settings.eur') },
-            ]}
+            onValueChange={(v) => (isOneOf(CURRENCIES, v) ? save({ currency: v }) : undefined)}
+            options={CURRENCIES.map((value) => ({ value, label: t(CURRENCY_KEY[value]) }))}
           />
         </FormField>
         <FormField label={t('web.settings.visibility')} hint={t('web.settings.visibilityHint')}>
@@ -71,15 +82,9 @@ export function Component() {
             name="visibility"
             value={settings?.profileVisibility ?? 'friends'}
             onValueChange={(v) =>
-              v === 'public' || v === 'friends' || v === 'private'
-                ? save({ profileVisibility: v })
-                : undefined
+              isOneOf(PROFILE_VISIBILITIES, v) ? save({ profileVisibility: v }) : undefined
             }
-            options={[
-              { value: 'public', label: t('web.settings.public') },
-              { value: 'friends', label: t('web.settings.friends') },
-              { value: 'private', label: t('web.settings.private') },
-            ]}
+            options={PROFILE_VISIBILITIES.map((value) => ({ value, label: t(VISIBILITY_KEY[value]) }))}
           />
         </FormField>
         <FormField label={t('web.settings.format')}>

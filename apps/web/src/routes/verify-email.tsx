@@ -1,4 +1,10 @@
-import { signInLocale, useCompanion, useSendVerificationEmail, useUserStore } from '@companion/hooks';
+import {
+  signInLocale,
+  storeSession,
+  useCompanion,
+  useSendVerificationEmail,
+  useUserStore,
+} from '@companion/hooks';
 import { endpoints } from '@companion/sdk';
 import { Button } from '@companion/ui';
 import { useEffect, useState } from 'react';
@@ -16,7 +22,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const { getAuth, userStore, client } = useCompanion();
+  const { getAuth, userStore, queryClient, client } = useCompanion();
   const signedIn = useUserStore((s) => Boolean(s.token));
   const resend = useSendVerificationEmail();
   const [email, setEmail] = useState<string | null>(null);
@@ -52,7 +58,7 @@ export function Component() {
           identityToken,
           body: { locale: signInLocale(), fcmToken: null },
         });
-        userStore.setSession(session);
+        storeSession(queryClient, userStore, session);
       }
       userStore.setState({ unverified: false });
       void navigate(lp(redirect), { replace: true });

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { useLiveChannel } from '../lib/live';
-import { StatusBadge } from './websocket-sender';
+import { StatusBadge } from '../live/status-badge';
 
 const KEEP = 50;
 

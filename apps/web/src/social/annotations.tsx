@@ -11,6 +11,7 @@ import {
   useUpdateGameNote,
   useUpdateGameSetNote,
 } from '@companion/hooks';
+import { type AnnotationTargetValue, LIMITS } from '@companion/sdk';
 import type { Note, Tag } from '@companion/sdk/contract';
 import { Button, ConfirmDialog, FormField, Markdown, TagInput, TextArea } from '@companion/ui';
 import { useState } from 'react';
@@ -37,7 +38,15 @@ const HOOKS = {
 } as const;
 
 /** The caller's tags on a game or set: add by typing, remove with the chip's button. */
-export function TagsCard({ kind, id, tags }: { kind: 'game' | 'set'; id: string; tags: readonly Tag[] }) {
+export function TagsCard({
+  kind,
+  id,
+  tags,
+}: {
+  kind: AnnotationTargetValue;
+  id: string;
+  tags: readonly Tag[];
+}) {
   const t = useT();
   const toast = useToast();
   const all = useTags();
@@ -56,6 +65,7 @@ export function TagsCard({ kind, id, tags }: { kind: 'game' | 'set'; id: string;
         placeholder={t('web.social.tags.placeholder')}
         emptyLabel={t('web.social.tags.none')}
         removeLabel={(name) => t('web.social.tags.remove', { name })}
+        maxLength={LIMITS.tagName.max}
         suggestions={(all.data?.tags ?? []).map((tag) => tag.name)}
         onAdd={(names) => add.mutate({ params: { id }, body: { tags: names } }, { onError: fail })}
         onRemove={(tag) => remove.mutate({ params: { id, tagId: tag.id } }, { onError: fail })}
@@ -65,7 +75,7 @@ export function TagsCard({ kind, id, tags }: { kind: 'game' | 'set'; id: string;
 }
 
 /** The caller's markdown note: write, preview, save, delete (confirmed). */
-export function NoteCard({ kind, id, note }: { kind: 'game' | 'set'; id: string; note: Note | null }) {
+export function NoteCard({ kind, id, note }: { kind: AnnotationTargetValue; id: string; note: Note | null }) {
   const t = useT();
   const intl = useIntl();
   const toast = useToast();
@@ -145,7 +155,7 @@ export function NoteCard({ kind, id, note }: { kind: 'game' | 'set'; id: string;
               <TextArea
                 name="note"
                 rows={8}
-                maxLength={20_000}
+                maxLength={LIMITS.note.max}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
               />

@@ -7,6 +7,7 @@ import {
   useMyPlaygroups,
   useUserStore,
 } from '@companion/hooks';
+import { GAME_RESULTS, type GameResultValue, LIMITS } from '@companion/sdk';
 import type { Game, GameInput } from '@companion/sdk/contract';
 import { Button, FormField, Input, Select } from '@companion/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { displayName, RESULT_KEY } from './names';
 
-type Result = 'win' | 'loss' | 'draw';
+type Result = GameResultValue;
 interface PlayerDraft {
   key: number;
   /** `me`, `user:<id>` or `guest`. */
@@ -236,7 +237,7 @@ export function GameForm({
                   <Input
                     name={`guest-${index}`}
                     value={p.guestName}
-                    maxLength={50}
+                    maxLength={LIMITS.guestName.max}
                     onChange={(e) => update(p.key, { guestName: e.target.value })}
                   />
                 </FormField>
@@ -259,8 +260,8 @@ export function GameForm({
               <FormField label={t('web.social.form.seat', { n: index + 1 })}>
                 <Input
                   type="number"
-                  min={1}
-                  max={12}
+                  min={LIMITS.seat.min}
+                  max={LIMITS.seat.max}
                   inputMode="numeric"
                   name={`seat-${index}`}
                   value={p.seat}
@@ -272,7 +273,7 @@ export function GameForm({
                   name={`result-${index}`}
                   value={p.result}
                   onValueChange={(v) => update(p.key, { result: v as Result })}
-                  options={(['win', 'loss', 'draw'] as const).map((r) => ({
+                  options={GAME_RESULTS.map((r) => ({
                     value: r,
                     label: t(RESULT_KEY[r]),
                   }))}
@@ -282,7 +283,7 @@ export function GameForm({
                 type="button"
                 variant="ghost"
                 size="sm"
-                disabled={players.length <= 1}
+                disabled={players.length <= LIMITS.playersPerGame.min}
                 onClick={() => setPlayers((list) => list.filter((x) => x.key !== p.key))}
                 aria-label={t('web.social.form.removePlayer', { n: index + 1 })}
               >
@@ -296,7 +297,7 @@ export function GameForm({
                   <Input
                     name={`deckname-${index}`}
                     value={p.deckName}
-                    maxLength={120}
+                    maxLength={LIMITS.deckName.max}
                     onChange={(e) => update(p.key, { deckName: e.target.value })}
                   />
                 </FormField>
@@ -308,7 +309,7 @@ export function GameForm({
           type="button"
           variant="secondary"
           size="sm"
-          disabled={players.length >= 12}
+          disabled={players.length >= LIMITS.playersPerGame.max}
           onClick={() => setPlayers((list) => [...list, blank('guest')])}
         >
           {t('web.social.form.addPlayer')}
@@ -319,8 +320,8 @@ export function GameForm({
         <FormField label={t('web.social.form.turns')}>
           <Input
             type="number"
-            min={0}
-            max={999}
+            min={LIMITS.turns.min}
+            max={LIMITS.turns.max}
             inputMode="numeric"
             name="turns"
             value={turns}
@@ -330,8 +331,8 @@ export function GameForm({
         <FormField label={t('web.social.form.duration')}>
           <Input
             type="number"
-            min={0}
-            max={1440}
+            min={LIMITS.durationMinutes.min}
+            max={LIMITS.durationMinutes.max}
             inputMode="numeric"
             name="duration"
             value={duration}

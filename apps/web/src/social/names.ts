@@ -1,3 +1,4 @@
+import type { ColorValue, GameResultValue, PlaygroupRoleValue, RelationshipValue } from '@companion/sdk';
 import type { UserSummary } from '@companion/sdk/contract';
 
 /** How a user is called on screen: username, else first name (and last name), else a fallback. */
@@ -29,28 +30,31 @@ export const userPath = (user: UserSummary) => `/user/${user.id}/${slug(displayN
 export const playgroupPath = (group: { id: string; name: string }) =>
   `/playgroup/${group.id}/${slug(group.name)}`;
 
-/** Message ids of values that come from data (literal, so the catalogue test sees them). */
+/**
+ * Message ids of values that come from data (literal, so the catalogue test sees them), one per
+ * value of the contract's set (`satisfies`: a value added there fails the type check here).
+ */
 export const ROLE_KEY = {
   owner: 'web.social.role.owner',
   admin: 'web.social.role.admin',
   member: 'web.social.role.member',
-} as const;
+} as const satisfies Record<PlaygroupRoleValue, string>;
 export const RESULT_KEY = {
   win: 'web.social.result.win',
   loss: 'web.social.result.loss',
   draw: 'web.social.result.draw',
-} as const;
+} as const satisfies Record<GameResultValue, string>;
 export const RELATIONSHIP_KEY = {
   self: 'web.social.add.relationship.self',
   friend: 'web.social.add.relationship.friend',
   incoming: 'web.social.add.relationship.incoming',
   outgoing: 'web.social.add.relationship.outgoing',
   none: 'web.social.add.relationship.none',
-} as const;
+} as const satisfies Record<RelationshipValue, string>;
 export const COLOR_KEY = {
   W: 'web.social.color.W',
   U: 'web.social.color.U',
   B: 'web.social.color.B',
   R: 'web.social.color.R',
   G: 'web.social.color.G',
-} as const;
+} as const satisfies Record<ColorValue, string>;

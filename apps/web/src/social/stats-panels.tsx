@@ -1,10 +1,9 @@
+import { COLORS } from '@companion/sdk';
 import type { Stats } from '@companion/sdk/contract';
 import { useIntl } from 'react-intl';
 import { useT } from '../i18n/use-t';
 import { ChartWithTable } from './chart-table';
 import { COLOR_KEY } from './names';
-
-const COLOR_KEYS = ['W', 'U', 'B', 'R', 'G'] as const;
 
 /** Win rate by deck, format and colour identity, and games per month: charts, each with its table. */
 export function StatsPanels({ stats }: { stats: Stats }) {
@@ -14,7 +13,7 @@ export function StatsPanels({ stats }: { stats: Stats }) {
   const identity = (c: readonly string[]) =>
     c.length === 0
       ? t('web.social.stats.colorless')
-      : COLOR_KEYS.filter((k) => c.includes(k))
+      : COLORS.filter((k) => c.includes(k))
           .map((k) => t(COLOR_KEY[k]))
           .join(' / ');
   const rateColumns = <T extends { games: number; wins: number; winRate: number }>(

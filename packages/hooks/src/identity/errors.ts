@@ -1,6 +1,6 @@
-import type { Language } from '../constants.js';
 import en from '../i18n/en-US.json' with { type: 'json' };
 import fr from '../i18n/fr-FR.json' with { type: 'json' };
+import type { Language } from '../store/language-store.js';
 
 /**
  * Firebase Auth error codes (spec §8 plus the common sign-in ones) and the message each shows.

@@ -3,6 +3,7 @@ import type { Session } from '@companion/sdk/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { Auth, User } from 'firebase/auth';
 import { type CompanionContextValue, useCompanion } from '../context.js';
+import { storeSession } from '../session/session.js';
 import { signInLocale } from '../store/language-store.js';
 import { AuthFlowError } from './errors.js';
 
@@ -65,7 +66,7 @@ async function openSession(
           body: { ...body, firstname: extra.firstname ?? null },
         })
       : await ctx.client.call(endpoints.auth.login, { identityToken, body });
-  ctx.userStore.setSession(session);
+  storeSession(ctx.queryClient, ctx.userStore, session);
   return session;
 }
 

@@ -1,4 +1,9 @@
-import { type CompanionClient, endpoints } from '@companion/sdk';
+import {
+  ANNOTATION_TARGETS,
+  type AnnotationTargetValue,
+  type CompanionClient,
+  endpoints,
+} from '@companion/sdk';
 import type { Note, Tag } from '@companion/sdk/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -12,7 +17,8 @@ import {
 import { endpointMutation } from './define.js';
 import { queryKeys } from './keys.js';
 
-type Kind = 'game' | 'set';
+/** What a note or tag is attached to; a response names the annotated item after it (`{ game }`, `{ set }`). */
+type Kind = AnnotationTargetValue;
 interface Annotated {
   id: string;
   tags: Tag[];
@@ -24,7 +30,7 @@ function mapAnnotated(value: unknown, id: string, update: (item: Annotated) => A
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = { ...record };
   let changed = false;
-  for (const field of ['game', 'set'] as const) {
+  for (const field of ANNOTATION_TARGETS) {
     const item = record[field] as Annotated | undefined;
     if (item && item.id === id) {
       out[field] = update(item);

@@ -1,15 +1,21 @@
 import { type CompanionClient, endpoints } from '@companion/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useCompanion } from '../context.js';
+import { storeSession } from '../session/session.js';
 import type { UserStore } from '../store/user-store.js';
 import { endpointMutation } from './define.js';
 
 const { auth } = endpoints;
 
-/** POST /auth/login (Bearer = Firebase ID token); stores the session when a store is given. */
+/**
+ * POST /auth/login (Bearer = Firebase ID token); stores the session when a store is given (token and
+ * user id in the store, the user in the mutation's QueryClient).
+ */
 export const loginMutationOptions = (client: CompanionClient, store?: UserStore) =>
   endpointMutation(client, auth.login, ['auth', 'login'], {
-    onSuccess: (session) => store?.setSession(session),
+    onSuccess: (session, _v, _r, { client: qc }) => {
+      if (store) storeSession(qc, store, session);
+    },
   });
 export function useLoginMutation() {
   const { client, userStore } = useCompanion();
@@ -19,7 +25,9 @@ export function useLoginMutation() {
 /** POST /auth/signin (creates the user on first sign-in); stores the session when a store is given. */
 export const signinMutationOptions = (client: CompanionClient, store?: UserStore) =>
   endpointMutation(client, auth.signin, ['auth', 'signin'], {
-    onSuccess: (session) => store?.setSession(session),
+    onSuccess: (session, _v, _r, { client: qc }) => {
+      if (store) storeSession(qc, store, session);
+    },
   });
 export function useSigninMutation() {
   const { client, userStore } = useCompanion();
@@ -29,7 +37,9 @@ export function useSigninMutation() {
 /** POST /auth/exchange: redeem a mobile sign-in code for a session. */
 export const exchangeMutationOptions = (client: CompanionClient, store?: UserStore) =>
   endpointMutation(client, auth.exchange, ['auth', 'exchange'], {
-    onSuccess: (session) => store?.setSession(session),
+    onSuccess: (session, _v, _r, { client: qc }) => {
+      if (store) storeSession(qc, store, session);
+    },
   });
 export function useExchangeMutation() {
   const { client, userStore } = useCompanion();

@@ -2,7 +2,6 @@ import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import type { BracketCheck, Deck, DeckSummary } from '@companion/sdk/contract';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
-import { sortDecks } from '../store/user-store.js';
 import {
   editQueryData,
   invalidate,
@@ -13,6 +12,7 @@ import {
 } from './cache.js';
 import { endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
+import { sortDecks } from './sort.js';
 
 const { decks } = endpoints;
 type E = typeof decks;

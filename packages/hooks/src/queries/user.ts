@@ -2,10 +2,10 @@ import { type CallArgs, type CompanionClient, type CompanionError, endpoints } f
 import type { CurrentUser } from '@companion/sdk/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
-import { sortDecks, sortFriends, sortPlaygroups } from '../store/user-store.js';
 import { editQueryData } from './cache.js';
 import { endpointMutation, endpointQuery, retryPolicy, USER_DATA_STALE_TIME, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
+import { sortDecks, sortFriends, sortPlaygroups } from './sort.js';
 
 const { user } = endpoints;
 type E = typeof user;

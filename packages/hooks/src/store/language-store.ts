@@ -1,11 +1,16 @@
-import {
-  isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_DAYS,
-  type Language,
-  STORAGE_KEYS,
-} from '../constants.js';
-import { isBrowser, readItem, setCookie, writeItem } from './storage.js';
+/**
+ * The interface language (spec §4), without React: `@companion/hooks/language` exports this module
+ * alone, so an app's first load can detect the language (and a static page start) without the rest
+ * of the hooks.
+ */
+import { isOneOf, LANGUAGES, type LanguageValue } from '@companion/sdk';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, STORAGE_KEYS } from '../constants.js';
+import { isBrowser, readCookie, readItem, setCookie, writeItem } from './storage.js';
+
+/** The interface languages, from the contract. */
+export { LANGUAGES };
+export type Language = LanguageValue;
+export const isLanguage = (value: unknown): value is Language => isOneOf(LANGUAGES, value);
 
 export interface LanguageState {
   language: Language;
@@ -18,34 +23,50 @@ export interface LanguageStore {
   getInitialState(): LanguageState;
   subscribe(listener: () => void): () => void;
   /**
-   * Start-up: applies a saved en/fr, else the browser's primary language when en/fr, else en.
-   * Runs once; does nothing on the server.
+   * Start-up: applies `detectLanguage(route)` — the route's language when it names one, else a saved
+   * en/fr, else the browser's primary language when en/fr, else en. Runs once; does nothing on the
+   * server.
    */
-  init(): void;
+  init(route?: Language | null): void;
   /** Switches to `language` (en or fr; anything else does nothing), stores it and updates the document. */
   setLanguage(language: string): void;
 }
 
 const INITIAL: LanguageState = { language: 'en', initialized: false };
 
-/** Reads `user-language`: a bare `fr`, or `{"language":"fr","initialized":true}`. */
+/**
+ * The saved choice: `user-language` in local storage (a bare `fr`, or
+ * `{"language":"fr","initialized":true}`), else the `user-language` cookie (storage blocked).
+ */
 export function readSavedLanguage(): Language | null {
-  const raw = readItem(STORAGE_KEYS.language);
+  return fromStorage(readItem(STORAGE_KEYS.language)) ?? fromCookie(readCookie(LANGUAGE_COOKIE));
+}
+
+function fromStorage(raw: string | null): Language | null {
   if (raw === null) return null;
   if (isLanguage(raw)) return raw;
   try {
-    const parsed = JSON.parse(raw) as { language?: unknown };
+    const parsed = JSON.parse(raw) as { language?: unknown } | null;
     return isLanguage(parsed?.language) ? parsed.language : null;
   } catch {
     return null;
   }
 }
+const fromCookie = (value: string | null): Language | null => (isLanguage(value) ? value : null);
 
 /** The browser's primary language when it is en or fr (`fr-CA` → `fr`). */
 export function browserLanguage(): Language | null {
   if (typeof navigator === 'undefined') return null;
   const primary = (navigator.language ?? '').split('-')[0]?.toLowerCase();
   return isLanguage(primary) ? primary : null;
+}
+
+/**
+ * Language detection (spec §4): the route's language when it names one (`/fr/…`), then the saved
+ * choice, then the browser's, then English.
+ */
+export function detectLanguage(route?: Language | null): Language {
+  return route ?? readSavedLanguage() ?? browserLanguage() ?? 'en';
 }
 
 /** Locale sent with /auth/signin and /auth/login: first two letters of the browser language, en or fr, else en. */
@@ -85,10 +106,10 @@ export function createLanguageStore(): LanguageStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    init() {
+    init(route) {
       if (started || !isBrowser()) return;
       started = true;
-      store.setLanguage(readSavedLanguage() ?? browserLanguage() ?? 'en');
+      store.setLanguage(detectLanguage(route));
     },
     setLanguage(language) {
       if (!isLanguage(language)) return;

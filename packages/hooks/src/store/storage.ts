@@ -19,16 +19,20 @@ export function readItem(key: string): string | null {
   }
 }
 
-/** Writes, or removes when `value` is null. Skips the write when nothing changes (no spurious `storage` events). */
-export function writeItem(key: string, value: string | null): void {
+/**
+ * Writes, or removes when `value` is null. Skips the write when nothing changes (no spurious `storage`
+ * events). False when storage is unavailable or refused the write (persistence is best effort).
+ */
+export function writeItem(key: string, value: string | null): boolean {
   const s = storage();
-  if (!s) return;
+  if (!s) return false;
   try {
-    if (s.getItem(key) === value) return;
+    if (s.getItem(key) === value) return true;
     if (value === null) s.removeItem(key);
     else s.setItem(key, value);
+    return true;
   } catch {
-    // quota exceeded or blocked: persistence is best effort
+    return false; // quota exceeded or blocked
   }
 }
 

@@ -1,59 +1,57 @@
 import { SessionExpiredError, UnverifiedError } from '@companion/sdk';
-import { CurrentUser, DeckSummary, Friend, PlaygroupSummary } from '@companion/sdk/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sample } from '../../test/fixtures.js';
-import { STALE_AFTER_MS, STORAGE_KEYS } from '../constants.js';
-import { createUserStore, isAuthenticated, isStale, sessionClientOptions, sortDecks } from './user-store.js';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../constants.js';
+import { createUserStore, sessionClientOptions } from './user-store.js';
 
-const me = () => sample(CurrentUser);
+const saved = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
 
 describe('user store: persistence', () => {
-  it('uses the spec keys: provider tokens each alone, everything else under the user key', () => {
+  it('uses the spec keys: provider tokens each alone, the session token and user id under the user key', () => {
     const store = createUserStore();
     store.hydrate();
     store.setProviderToken('google', 'g-token');
     store.setProviderToken('apple', 'a-token');
-    const current = me();
-    store.setSession({ token: 'session-token-xxxxxxxxxxxx', user: current.user, state: current.state });
-    store.setList('decks', [sample(DeckSummary)], 1000);
+    store.setSession({ token: 'session-token-xxxxxxxxxxxx', userId: 'user-1', emailVerified: true });
+    store.setIdToken('firebase-id-token');
+    store.setState({ unverified: true });
 
     expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBe('g-token');
     expect(localStorage.getItem(STORAGE_KEYS.appleToken)).toBe('a-token');
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
-    expect(saved).toMatchObject({
-      token: 'session-token-xxxxxxxxxxxx',
-      userId: current.user.id,
-      userData: {
-        firstname: current.user.firstname,
-        lastname: current.user.lastname,
-        username: current.user.username,
-        picture: current.user.picture,
-      },
-      lastFetched: { decks: 1000 },
-    });
-    expect(saved.decks).toHaveLength(1);
+    expect(saved()).toMatchObject({ v: 2, token: 'session-token-xxxxxxxxxxxx', userId: 'user-1' });
     expect(Object.keys(localStorage).sort()).toEqual(
       [STORAGE_KEYS.appleToken, STORAGE_KEYS.googleToken, STORAGE_KEYS.user].sort(),
     );
-    // the ID token and the unverified flag stay in memory
-    expect(saved).not.toHaveProperty('idToken');
+    // the ID token and the unverified flag stay in memory; the store holds no server data
+    expect(saved()).not.toHaveProperty('idToken');
+    expect(saved()).not.toHaveProperty('unverified');
+    expect(Object.keys(store.getState()).sort()).toEqual(
+      ['appleToken', 'googleToken', 'hydrated', 'idToken', 'token', 'unverified', 'userId'].sort(),
+    );
+  });
+
+  it('writes its fields only, keeping what the query cache saved under the same key', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ v: 2, token: 'old', userId: 'u1', decks: [], lastFetched: { decks: 5 } }),
+    );
+    const store = createUserStore();
+    store.hydrate();
+    store.setSession({ token: 'new-session-token-xxxxxx', userId: 'u1', emailVerified: true });
+    expect(saved()).toMatchObject({
+      token: 'new-session-token-xxxxxx',
+      userId: 'u1',
+      decks: [],
+      lastFetched: { decks: 5 },
+    });
   });
 
   it('restores once at start-up and never writes before that', () => {
     localStorage.setItem(STORAGE_KEYS.googleToken, 'saved-g');
-    localStorage.setItem(
-      STORAGE_KEYS.user,
-      JSON.stringify({
-        v: 1,
-        token: 'tok',
-        userId: 'u1',
-        userData: { firstname: 'Ann' },
-        lastFetched: { user: 5 },
-      }),
-    );
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ v: 2, token: 'tok', userId: 'u1' }));
     const store = createUserStore();
-    store.setIdToken('x'); // before hydration: nothing written
-    expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBe('saved-g');
+    store.setProviderToken('apple', 'x'); // before hydration: nothing written
+    expect(localStorage.getItem(STORAGE_KEYS.appleToken)).toBeNull();
+    expect(store.getState().hydrated).toBe(false);
     store.hydrate();
     expect(store.getState()).toMatchObject({
       googleToken: 'saved-g',
@@ -61,17 +59,20 @@ describe('user store: persistence', () => {
       userId: 'u1',
       hydrated: true,
     });
-    expect(store.getState().lastFetched).toEqual({
-      user: 5,
-      playgroups: null,
-      decks: null,
-      friends: null,
-      formats: null,
-    });
 
     localStorage.setItem(STORAGE_KEYS.googleToken, 'changed-elsewhere');
     store.hydrate(); // second call does nothing
     expect(store.getState().googleToken).toBe('saved-g');
+  });
+
+  it('restores the session token and user id from the earlier one-store record', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ v: 1, token: 'tok-v1', userId: 'u1', userData: { firstname: 'Ann' }, decks: [] }),
+    );
+    const store = createUserStore();
+    store.hydrate();
+    expect(store.getState()).toMatchObject({ token: 'tok-v1', userId: 'u1' });
   });
 
   it('saves on every change', () => {
@@ -92,17 +93,15 @@ describe('user store: persistence', () => {
     store.subscribe(listener);
 
     // Another tab signs in: it writes storage, the browser fires `storage` here.
-    const theirs = { v: 1, token: 'other-tab-token', userId: 'u9', userData: { firstname: 'Zoe' } };
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(theirs));
+    const theirs = JSON.stringify({ v: 2, token: 'other-tab-token', userId: 'u9' });
+    localStorage.setItem(STORAGE_KEYS.user, theirs);
     window.dispatchEvent(
-      new StorageEvent('storage', {
-        key: STORAGE_KEYS.user,
-        newValue: JSON.stringify(theirs),
-        storageArea: localStorage,
-      }),
+      new StorageEvent('storage', { key: STORAGE_KEYS.user, newValue: theirs, storageArea: localStorage }),
     );
     expect(store.getState()).toMatchObject({ token: 'other-tab-token', userId: 'u9', googleToken: 'mine' });
     expect(listener).toHaveBeenCalled();
+    // taken as is, not written back
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBe(theirs);
 
     // unrelated keys are ignored
     listener.mockClear();
@@ -112,7 +111,7 @@ describe('user store: persistence', () => {
     // localStorage.clear() in another tab (key null) logs this one out too
     localStorage.clear();
     window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: localStorage }));
-    expect(store.getState()).toMatchObject({ token: null, userData: null, googleToken: null });
+    expect(store.getState()).toMatchObject({ token: null, userId: null, googleToken: null });
 
     stop();
     localStorage.setItem(STORAGE_KEYS.googleToken, 'after-stop');
@@ -123,127 +122,65 @@ describe('user store: persistence', () => {
   });
 });
 
-describe('user store: authentication and logout', () => {
-  it('is authenticated with token and user data both present', () => {
-    expect(isAuthenticated({ token: 't', userData: null })).toBe(false);
-    expect(
-      isAuthenticated({
-        token: null,
-        userData: { firstname: 'a', lastname: null, username: null, picture: null },
-      }),
-    ).toBe(false);
-    expect(
-      isAuthenticated({
-        token: 't',
-        userData: { firstname: 'a', lastname: null, username: null, picture: null },
-      }),
-    ).toBe(true);
+describe('user store: session and logout', () => {
+  it('a verified sign-in clears the unverified flag; an unverified one keeps it', () => {
+    const store = createUserStore();
+    store.setState({ unverified: true });
+    store.setSession({ token: 'token-xxxxxxxxxxxxxxxxxx', userId: 'u1', emailVerified: false });
+    expect(store.getState().unverified).toBe(true);
+    store.setSession({ token: 'token-xxxxxxxxxxxxxxxxxx', userId: 'u1', emailVerified: true });
+    expect(store.getState().unverified).toBe(false);
   });
 
-  it('logout clears provider tokens, user data, playgroups, decks and friends, resets fetch times, keeps the token', () => {
+  it('logout clears provider tokens, the user id and the ID token, keeps the session token', () => {
     const store = createUserStore();
     store.hydrate();
-    const current = me();
-    store.setSession({ token: 'keep-me-token-xxxxxxxxx', user: current.user, state: current.state });
+    store.setSession({ token: 'keep-me-token-xxxxxxxxx', userId: 'u1', emailVerified: true });
     store.setProviderToken('google', 'g');
     store.setProviderToken('apple', 'a');
-    store.setList('playgroups', [sample(PlaygroupSummary)], 1);
-    store.setList('decks', [sample(DeckSummary)], 2);
-    store.setList('friends', [sample(Friend)], 3);
-    store.setList('formats', [], 4);
+    store.setIdToken('id');
 
     store.logout();
-    const s = store.getState();
-    expect(s).toMatchObject({
+    expect(store.getState()).toMatchObject({
       token: 'keep-me-token-xxxxxxxxx',
       googleToken: null,
       appleToken: null,
-      userData: null,
-      playgroups: [],
-      decks: [],
-      friends: [],
+      userId: null,
+      idToken: null,
     });
-    expect(s.lastFetched).toEqual({
-      user: null,
-      playgroups: null,
-      decks: null,
-      friends: null,
-      formats: null,
-    });
-    expect(isAuthenticated(s)).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBeNull();
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').token).toBe('keep-me-token-xxxxxxxxx');
+    expect(localStorage.getItem(STORAGE_KEYS.appleToken)).toBeNull();
+    expect(saved()).toMatchObject({ token: 'keep-me-token-xxxxxxxxx', userId: null });
   });
 
   it('a 401 logs out and tells session listeners; a 401 with code 53 only marks unverified', () => {
     const store = createUserStore();
     store.hydrate();
-    const current = me();
-    store.setSession({ token: 'token-xxxxxxxxxxxxxxxxxx', user: current.user, state: current.state });
+    store.setSession({ token: 'token-xxxxxxxxxxxxxxxxxx', userId: 'u1', emailVerified: false });
     const events: string[] = [];
     store.onSessionEvent((e) => events.push(e.type));
     const options = sessionClientOptions(store);
 
     options.onUnverified(new UnverifiedError({ code: 53 }));
-    expect(store.getState().unverified).toBe(true);
-    expect(store.getState().userData).not.toBeNull();
+    expect(store.getState()).toMatchObject({ unverified: true, userId: 'u1' });
 
     options.onUnauthorized(new SessionExpiredError());
-    expect(store.getState().userData).toBeNull();
+    expect(store.getState().userId).toBeNull();
     expect(events).toEqual(['unverified', 'unauthorized']);
     expect(options.credentials()).toMatchObject({ token: 'token-xxxxxxxxxxxxxxxxxx', userId: null });
   });
-});
 
-describe('freshness', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('is stale when never fetched', () => {
+  it('a failing session listener is logged and does not stop the others', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const store = createUserStore();
-    expect(isStale(store.getState(), 'decks')).toBe(true);
-  });
-
-  it('is fresh up to exactly 5 minutes and stale one millisecond later', () => {
-    vi.setSystemTime(1_000_000);
-    const store = createUserStore();
-    store.setList('decks', []);
-    expect(store.getState().lastFetched.decks).toBe(1_000_000);
-    vi.setSystemTime(1_000_000 + STALE_AFTER_MS);
-    expect(isStale(store.getState(), 'decks')).toBe(false);
-    vi.setSystemTime(1_000_000 + STALE_AFTER_MS + 1);
-    expect(isStale(store.getState(), 'decks')).toBe(true);
-    expect(STALE_AFTER_MS).toBe(300_000);
-  });
-});
-
-describe('ordering', () => {
-  it('sorts newest first with nulls last', () => {
-    const base = sample(DeckSummary);
-    const decks = [
-      { ...base, id: 'a', lastPlayed: null },
-      { ...base, id: 'b', lastPlayed: '2026-01-01T00:00:00.000Z' },
-      { ...base, id: 'c', lastPlayed: '2026-03-01T00:00:00.000Z' },
-    ];
-    expect(sortDecks(decks).map((d) => d.id)).toEqual(['c', 'b', 'a']);
-    const store = createUserStore();
-    store.setList('decks', decks);
-    expect(store.getState().decks.map((d) => d.id)).toEqual(['c', 'b', 'a']);
-  });
-
-  it('sorts playgroups by lastActivity and friends by lastSeen', () => {
-    const store = createUserStore();
-    const p = sample(PlaygroupSummary);
-    store.setList('playgroups', [
-      { ...p, id: 'old', lastActivity: '2025-01-01T00:00:00.000Z' },
-      { ...p, id: 'new', lastActivity: '2026-01-01T00:00:00.000Z' },
-    ]);
-    expect(store.getState().playgroups.map((x) => x.id)).toEqual(['new', 'old']);
-    const f = sample(Friend);
-    store.setList('friends', [
-      { ...f, code: 'never', lastSeen: null },
-      { ...f, code: 'seen', lastSeen: '2026-01-01T00:00:00.000Z' },
-    ]);
-    expect(store.getState().friends.map((x) => x.code)).toEqual(['seen', 'never']);
+    const after = vi.fn();
+    store.onSessionEvent(() => {
+      throw new Error('boom');
+    });
+    store.onSessionEvent(after);
+    store.handleUnauthorized(new SessionExpiredError());
+    expect(after).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith('Session listener failed:', expect.any(Error));
+    errors.mockRestore();
   });
 });

@@ -1,46 +1,20 @@
-import type { Credentials, SessionExpiredError, UnverifiedError } from '@companion/sdk';
-import type {
-  CurrentUser,
-  DeckSummary,
-  Friend,
-  GameFormat,
-  PlaygroupSummary,
-  Settings,
-} from '@companion/sdk/contract';
-import { STALE_AFTER_MS, STORAGE_KEYS } from '../constants.js';
-import { isBrowser, readItem, readJson, writeItem } from './storage.js';
+import type { Credentials, ProviderTypeValue, SessionExpiredError, UnverifiedError } from '@companion/sdk';
+import { STORAGE_KEYS } from '../constants.js';
+import { isOtherTabChange, readPersistedUser, writePersistedUser } from './persisted.js';
+import { isBrowser, readItem, writeItem } from './storage.js';
 
-/** The four lists the store keeps (spec §3). */
-export type ListName = 'playgroups' | 'decks' | 'friends' | 'formats';
-/** What a full refresh fetches: the current user and the four lists. */
-export type RefreshKey = 'user' | ListName;
-export const REFRESH_KEYS: readonly RefreshKey[] = ['user', 'playgroups', 'decks', 'friends', 'formats'];
-
-export interface UserData {
-  firstname: string | null;
-  lastname: string | null;
-  username: string | null;
-  picture: string | null;
-}
-
-export interface UserLists {
-  playgroups: PlaygroupSummary[];
-  decks: DeckSummary[];
-  friends: Friend[];
-  formats: GameFormat[];
-}
-
-export interface UserState extends UserLists {
+/**
+ * What the client keeps that is not server data: the credentials the SDK sends and the session's
+ * flags. The server's data (the current user and settings, playgroups, decks, friends, formats) lives
+ * in the TanStack Query cache only (`useUserData`, `useCurrentUser`, the query hooks).
+ */
+export interface UserState {
   googleToken: string | null;
   appleToken: string | null;
-  /** Session token from /auth/signin or /auth/login (sent as Bearer). */
+  /** Session token from /auth/signin or /auth/login (sent as Bearer). Logout keeps it (spec §4). */
   token: string | null;
   /** Id of the signed-in user (sent as `x-user-id`). */
   userId: string | null;
-  userData: UserData | null;
-  settings: Settings | null;
-  /** Milliseconds since the epoch of the last successful fetch, or null (never / reset by logout). */
-  lastFetched: Record<RefreshKey, number | null>;
   /** Firebase ID token of the signed-in identity (memory only; Firebase keeps its own session). */
   idToken: string | null;
   /** Set by a 401 with code 53 (memory only). */
@@ -49,27 +23,12 @@ export interface UserState extends UserLists {
   hydrated: boolean;
 }
 
+/** The providers whose own token the store keeps (a password sign-in has none). */
+export type TokenProvider = Exclude<ProviderTypeValue, 'password'>;
+
 export type SessionEvent =
   | { type: 'unauthorized'; error: SessionExpiredError }
   | { type: 'unverified'; error: UnverifiedError };
-
-/** What the user key holds. */
-interface PersistedUser extends UserLists {
-  v: 1;
-  token: string | null;
-  userId: string | null;
-  userData: UserData | null;
-  settings: Settings | null;
-  lastFetched: Record<RefreshKey, number | null>;
-}
-
-const noFetch = (): Record<RefreshKey, number | null> => ({
-  user: null,
-  playgroups: null,
-  decks: null,
-  friends: null,
-  formats: null,
-});
 
 export function initialUserState(): UserState {
   return {
@@ -77,60 +36,11 @@ export function initialUserState(): UserState {
     appleToken: null,
     token: null,
     userId: null,
-    userData: null,
-    settings: null,
-    playgroups: [],
-    decks: [],
-    friends: [],
-    formats: [],
-    lastFetched: noFetch(),
     idToken: null,
     unverified: false,
     hydrated: false,
   };
 }
-
-// ---- selectors ----
-
-/** Authenticated = session token and user data both present (spec §4). */
-export const isAuthenticated = (state: Pick<UserState, 'token' | 'userData'>): boolean =>
-  Boolean(state.token && state.userData);
-
-/** Stale when never fetched or fetched more than 5 minutes ago (exactly 5 minutes is still fresh). */
-export function isStale(state: Pick<UserState, 'lastFetched'>, key: RefreshKey, now = Date.now()): boolean {
-  const at = state.lastFetched[key];
-  return at === null || now - at > STALE_AFTER_MS;
-}
-
-// ---- ordering: newest first, nulls last ----
-
-function newestFirst<T>(items: readonly T[], date: (item: T) => string | null | undefined): T[] {
-  const time = (item: T) => {
-    const value = date(item);
-    const ms = value ? Date.parse(value) : Number.NaN;
-    return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-  };
-  return [...items].sort((a, b) => time(b) - time(a));
-}
-export const sortPlaygroups = (items: readonly PlaygroupSummary[]) =>
-  newestFirst(items, (p) => p.lastActivity);
-export const sortDecks = (items: readonly DeckSummary[]) => newestFirst(items, (d) => d.lastPlayed);
-export const sortFriends = (items: readonly Friend[]) => newestFirst(items, (f) => f.lastSeen);
-const SORTERS: { [K in ListName]: (items: UserLists[K]) => UserLists[K] } = {
-  playgroups: sortPlaygroups,
-  decks: sortDecks,
-  friends: sortFriends,
-  formats: (items) => items,
-};
-
-export const toUserData = (user: CurrentUser['user']): UserData => ({
-  firstname: user.firstname,
-  lastname: user.lastname,
-  username: user.username,
-  picture: user.picture,
-});
-
-// ---- the store ----
 
 type Listener = () => void;
 
@@ -145,15 +55,17 @@ export interface UserStore {
   /** Follows changes other tabs make (`storage` events). Returns the unsubscribe function. */
   listen(): () => void;
 
-  /** Stores what /auth/signin, /auth/login or /auth/exchange answered. */
-  setSession(session: { token: string; user: CurrentUser['user']; state: CurrentUser['state'] }): void;
-  /** Stores GET /user and stamps its time (unless `at` is null: local edits). */
-  setUser(current: CurrentUser, at?: number | null): void;
-  /** Stores a list sorted newest first; stamps its time unless `at` is null (local edits). */
-  setList<K extends ListName>(name: K, items: UserLists[K], at?: number | null): void;
-  setProviderToken(provider: 'google' | 'apple', token: string | null): void;
+  /**
+   * Keeps what a sign-in answered that is not server data: the token and the user id; clears the
+   * unverified flag when the user's email is verified. (`storeSession` also caches the user.)
+   */
+  setSession(session: { token: string; userId: string; emailVerified: boolean }): void;
+  setProviderToken(provider: TokenProvider, token: string | null): void;
   setIdToken(token: string | null): void;
-  /** Clears provider tokens, user data, playgroups, decks and friends; resets fetch times. Keeps the session token. */
+  /**
+   * The store's part of logout (spec §4): clears the provider tokens, the user id and the ID token;
+   * keeps the session token. (`useLogout` also clears the cached user data and fetch times.)
+   */
   logout(): void;
   /** Credentials for the SDK client, read before every call. */
   credentials(): Credentials;
@@ -164,13 +76,7 @@ export interface UserStore {
   onSessionEvent(listener: (event: SessionEvent) => void): () => void;
 }
 
-export interface UserStoreOptions {
-  /** Clock used to stamp fetch times (tests). */
-  now?: () => number;
-}
-
-export function createUserStore(options: UserStoreOptions = {}): UserStore {
-  const now = options.now ?? Date.now;
+export function createUserStore(): UserStore {
   const initial = initialUserState();
   let state = initial;
   let hydrated = false;
@@ -181,53 +87,17 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
     if (!isBrowser()) return;
     writeItem(STORAGE_KEYS.googleToken, s.googleToken);
     writeItem(STORAGE_KEYS.appleToken, s.appleToken);
-    const user: PersistedUser = {
-      v: 1,
-      token: s.token,
-      userId: s.userId,
-      userData: s.userData,
-      settings: s.settings,
-      playgroups: s.playgroups,
-      decks: s.decks,
-      friends: s.friends,
-      formats: s.formats,
-      lastFetched: s.lastFetched,
-    };
-    writeItem(STORAGE_KEYS.user, JSON.stringify(user));
+    writePersistedUser({ token: s.token, userId: s.userId });
   }
 
   function readPersisted(): Partial<UserState> {
-    const user = readJson<Partial<PersistedUser>>(STORAGE_KEYS.user);
-    const patch: Partial<UserState> = {
+    const { token, userId } = readPersistedUser();
+    return {
       googleToken: readItem(STORAGE_KEYS.googleToken),
       appleToken: readItem(STORAGE_KEYS.appleToken),
+      token,
+      userId,
     };
-    if (user && user.v === 1) {
-      Object.assign(patch, {
-        token: user.token ?? null,
-        userId: user.userId ?? null,
-        userData: user.userData ?? null,
-        settings: user.settings ?? null,
-        playgroups: user.playgroups ?? [],
-        decks: user.decks ?? [],
-        friends: user.friends ?? [],
-        formats: user.formats ?? [],
-        lastFetched: { ...noFetch(), ...user.lastFetched },
-      });
-    } else {
-      Object.assign(patch, {
-        token: null,
-        userId: null,
-        userData: null,
-        settings: null,
-        playgroups: [],
-        decks: [],
-        friends: [],
-        formats: [],
-        lastFetched: noFetch(),
-      });
-    }
-    return patch;
   }
 
   function apply(patch: Partial<UserState>, save: boolean): void {
@@ -262,44 +132,21 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
     },
     listen() {
       if (!isBrowser()) return () => {};
-      const keys = new Set<string>([STORAGE_KEYS.googleToken, STORAGE_KEYS.appleToken, STORAGE_KEYS.user]);
+      const keys = [STORAGE_KEYS.googleToken, STORAGE_KEYS.appleToken, STORAGE_KEYS.user];
       const onStorage = (event: StorageEvent) => {
-        if (event.storageArea && event.storageArea !== window.localStorage) return;
-        if (event.key !== null && !keys.has(event.key)) return;
         // Another tab changed it: take its state as is, without writing it back.
-        apply(readPersisted(), false);
+        if (isOtherTabChange(event, keys)) apply(readPersisted(), false);
       };
       window.addEventListener('storage', onStorage);
       return () => window.removeEventListener('storage', onStorage);
     },
 
     setSession(session) {
-      store.setState({
-        token: session.token,
-        userId: session.user.id,
-        userData: toUserData(session.user),
-        settings: session.state.settings,
-        unverified: session.user.emailVerified ? false : state.unverified,
-        lastFetched: { ...state.lastFetched, user: now() },
-      });
-    },
-    setUser(current, at = now()) {
       store.setState((s) => ({
-        userId: current.user.id,
-        userData: sameUserData(s.userData, current.user) ? s.userData : toUserData(current.user),
-        settings: current.state.settings,
-        unverified: current.user.emailVerified ? false : s.unverified,
-        lastFetched:
-          at === null || s.lastFetched.user === at ? s.lastFetched : { ...s.lastFetched, user: at },
+        token: session.token,
+        userId: session.userId,
+        unverified: session.emailVerified ? false : s.unverified,
       }));
-    },
-    setList(name, items, at = now()) {
-      store.setState((s) => {
-        const patch: Partial<UserState> = {};
-        if (items !== s[name]) patch[name] = SORTERS[name](items as never) as never;
-        if (at !== null && s.lastFetched[name] !== at) patch.lastFetched = { ...s.lastFetched, [name]: at };
-        return patch;
-      });
     },
     setProviderToken(provider, token) {
       store.setState(provider === 'google' ? { googleToken: token } : { appleToken: token });
@@ -308,17 +155,7 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
       store.setState({ idToken: token });
     },
     logout() {
-      store.setState({
-        googleToken: null,
-        appleToken: null,
-        userId: null,
-        userData: null,
-        playgroups: [],
-        decks: [],
-        friends: [],
-        lastFetched: noFetch(),
-        idToken: null,
-      });
+      store.setState({ googleToken: null, appleToken: null, userId: null, idToken: null });
     },
     credentials() {
       return {
@@ -353,16 +190,6 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
   }
 
   return store;
-}
-
-function sameUserData(a: UserData | null, user: CurrentUser['user']): boolean {
-  return (
-    a !== null &&
-    a.firstname === user.firstname &&
-    a.lastname === user.lastname &&
-    a.username === user.username &&
-    a.picture === user.picture
-  );
 }
 
 /**

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/constants.js';
 import { useIsAuthenticated, useRefreshUserData, useUserData } from '../../src/hooks.js';
 import { useSignIn, useSignUp } from '../../src/identity/sign-in.js';
+import { readUserQueries } from '../../src/persist/user-queries.js';
 import { useRevokeSession } from '../../src/queries/auth.js';
 import { useMyDecks } from '../../src/queries/user.js';
-import { REFRESH_KEYS } from '../../src/store/user-store.js';
+import { REFRESH_KEYS } from '../../src/store/persisted.js';
 import { type App, createApp, emailCodes, sleep, uniqueEmail } from './support.js';
 
 const FIVE = ['GET /formats', 'GET /user', 'GET /user/decks', 'GET /user/friends', 'GET /user/playgroups'];
@@ -34,7 +35,7 @@ function open(options: Parameters<typeof createApp>[0] = {}): App {
   return tab;
 }
 
-/** A reload of the app with this in storage: the session, and lists fetched at `lastFetched`. */
+/** A reload of the app with this in storage: the session, the user and lists fetched at `lastFetched`. */
 function persist(lastFetched: Record<string, number | null>): void {
   localStorage.setItem(
     STORAGE_KEYS.user,
@@ -48,6 +49,7 @@ function persist(lastFetched: Record<string, number | null>): void {
     }),
   );
 }
+const lastFetched = (tab: App) => readUserQueries(tab.queryClient).lastFetched;
 const never = () => Object.fromEntries(REFRESH_KEYS.map((k) => [k, null]));
 
 function Dashboard() {
@@ -85,7 +87,11 @@ beforeAll(async () => {
   const session = await act(() => result.current.signIn.mutateAsync({ email, password }));
   expect(session.user.emailVerified).toBe(true);
   persisted = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null');
-  expect(persisted).toMatchObject({ token: session.token, userId: session.user.id });
+  expect(persisted).toMatchObject({
+    token: session.token,
+    userId: session.user.id,
+    user: { user: { id: session.user.id, firstname: 'Nissa' } },
+  });
 });
 
 describe.sequential('dashboard requests against the real API server', () => {
@@ -110,10 +116,10 @@ describe.sequential('dashboard requests against the real API server', () => {
     const firstEnd = Math.min(...tab.requests.map((r) => r.end));
     expect(lastStart).toBeLessThan(firstEnd);
 
-    const state = tab.userStore.getState();
-    expect(REFRESH_KEYS.every((k) => typeof state.lastFetched[k] === 'number')).toBe(true);
-    expect(state.formats.length).toBeGreaterThan(0);
-    expect(page.container.textContent).toContain(String(state.decks.length));
+    const data = readUserQueries(tab.queryClient);
+    expect(REFRESH_KEYS.every((k) => typeof data.lastFetched[k] === 'number')).toBe(true);
+    expect(data.formats.length).toBeGreaterThan(0);
+    expect(page.container.textContent).toContain(String(data.decks.length));
   });
 
   it('a second mount within 5 minutes makes no request, on the same page and after a reload', async () => {
@@ -153,7 +159,7 @@ describe.sequential('dashboard requests against the real API server', () => {
     });
     const tab = open();
     const page = tab.mount(<Page />);
-    await waitFor(() => expect(tab.userStore.getState().lastFetched.decks).toBeGreaterThanOrEqual(now));
+    await waitFor(() => expect(lastFetched(tab).decks).toBeGreaterThanOrEqual(now));
     await act(() => sleep(300));
     expect(tab.calls()).toEqual(['GET /user/decks']);
     page.unmount();
@@ -185,9 +191,8 @@ describe.sequential('dashboard requests against the real API server', () => {
     expect(tab.calls()).toEqual(['GET /user/decks']);
     expect(tab.navigate.mock.calls).toEqual([['/login']]);
     const state = tab.userStore.getState();
-    expect(state.userData).toBeNull();
     expect(state.userId).toBeNull();
-    expect(state.decks).toEqual([]);
+    await waitFor(() => expect(readUserQueries(tab.queryClient)).toMatchObject({ user: null, decks: [] }));
     // the spec's logout keeps the token; it is no session any more (the server said so)
     expect(state.token).toBe(session.token);
     await waitFor(() => expect(tab.auth.currentUser).toBeNull());

@@ -16,14 +16,19 @@ import {
   useUserData,
 } from '../../src/hooks.js';
 import { useSignIn, useSignUp } from '../../src/identity/sign-in.js';
+import { readUserQueries } from '../../src/persist/user-queries.js';
 import { queryKeys } from '../../src/queries/keys.js';
 import { useCreatePlaygroup } from '../../src/queries/playgroups.js';
 import { useUpdateSettings } from '../../src/queries/user.js';
-import { isStale, REFRESH_KEYS, type RefreshKey } from '../../src/store/user-store.js';
+import { isStale } from '../../src/refresh/refresh.js';
+import { REFRESH_KEYS, type RefreshKey } from '../../src/store/persisted.js';
 import { createApp, emailCodes, sleep, uniqueEmail } from './support.js';
 
 const tab = createApp({ currentPath: '/decks?sort=new' });
 afterAll(() => tab.close());
+/** The server data as the tab holds it: the query cache. */
+const data = () => readUserQueries(tab.queryClient);
+const saved = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
 
 const email = uniqueEmail();
 const password = 'correct-horse-battery';
@@ -65,16 +70,25 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     const state = tab.userStore.getState();
     expect(state.token).toBe(session.token);
     expect(state.userId).toBe(session.user.id);
-    expect(state.userData).toEqual({ firstname: 'Chandra', lastname: null, username: null, picture: null });
-    expect(state.settings).toEqual(session.state.settings);
-    expect(state.lastFetched.user).toBeTypeOf('number');
+    expect(data().user?.user).toMatchObject({
+      firstname: 'Chandra',
+      lastname: null,
+      username: null,
+      picture: null,
+    });
+    expect(data().user?.state.settings).toEqual(session.state.settings);
+    expect(data().lastFetched.user).toBeTypeOf('number');
     expect(state.idToken).toBeTruthy();
     expect(tab.auth.currentUser?.email).toBe(email);
     expect(tab.auth.currentUser?.emailVerified).toBe(false);
     // the verification email went out
     expect(await emailCodes(email)).toHaveLength(1);
-    // persisted
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').token).toBe(session.token);
+    // persisted: the session beside the user it belongs to
+    expect(saved()).toMatchObject({
+      token: session.token,
+      userId: session.user.id,
+      user: { user: { id: session.user.id } },
+    });
   });
 
   it('a call that needs a verified email answers 401 code 53: unverified, sent to /verify-email', async () => {
@@ -101,7 +115,7 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     expect(result.current.unverified).toBe(true);
     // not a logout: the session, the user and Firebase stay
     expect(tab.userStore.getState().token).toBeTruthy();
-    expect(tab.userStore.getState().userData?.firstname).toBe('Chandra');
+    expect(data().user?.user.firstname).toBe('Chandra');
     expect(tab.auth.currentUser).not.toBeNull();
     expect(errors).toHaveBeenCalledWith('Error fetching playgroups:', failure);
     errors.mockRestore();
@@ -137,7 +151,7 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
       'GET /user/playgroups 200',
       'GET /user 200',
     ]);
-    expect(tab.userStore.getState().playgroups).toEqual([]);
+    expect(data().playgroups).toEqual([]);
     expect(result.current.unverified).toBe(false);
     expect(tab.navigate).not.toHaveBeenCalled();
 
@@ -153,41 +167,42 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
 
   it('dashboard: fetches only what is stale on mount, exactly five on refresh, nothing on a remount', async () => {
     tab.resetRequests();
-    const stale = REFRESH_KEYS.filter((key) => isStale(tab.userStore.getState(), key));
+    const stale = REFRESH_KEYS.filter((key) => isStale(data(), key));
     // user and playgroups were fetched in the previous step
     expect(stale).toEqual(['decks', 'friends', 'formats']);
 
     const first = tab.mount(<Dashboard />);
     const view = () => first.getByTestId('dashboard');
-    await waitFor(() => expect(REFRESH_KEYS.filter((k) => isStale(tab.userStore.getState(), k))).toEqual([]));
+    await waitFor(() => expect(REFRESH_KEYS.filter((k) => isStale(data(), k))).toEqual([]));
     await waitFor(() => expect(view().dataset.refreshing).toBe('false'));
     expect(tab.calls().sort()).toEqual(stale.map((k) => REFRESH_CALLS[k]).sort());
 
     // pull to refresh: all five, in parallel, each stored and stamped
     tab.resetRequests();
-    const before = { ...tab.userStore.getState().lastFetched };
+    const before = { ...data().lastFetched };
     const { result } = tab.hook(() => useRefreshUserData());
     const started = Date.now();
     await act(() => result.current({ force: true }));
     expect(tab.calls().sort()).toEqual(Object.values(REFRESH_CALLS).sort());
     expect(tab.requests.every((r) => r.status === 200)).toBe(true);
-    const state = tab.userStore.getState();
+    const state = data();
     for (const key of REFRESH_KEYS) {
       const at = state.lastFetched[key];
       expect(at, key).toBeTypeOf('number');
       expect(at as number, key).toBeGreaterThanOrEqual(started);
       expect(at as number, key).toBeGreaterThan(before[key] ?? 0);
-      // the store and the cache agree on when
+      // the fetch time is the cache entry's own
       const query =
         key === 'user' ? queryKeys.me.user() : key === 'formats' ? queryKeys.formats.all : [key, 'list'];
       expect(tab.queryClient.getQueryState(query)?.dataUpdatedAt, key).toBe(at);
     }
-    expect(state.userData?.firstname).toBe('Chandra');
-    expect(state.settings).not.toBeNull();
+    expect(state.user?.user.firstname).toBe('Chandra');
+    expect(state.user?.state.settings).toBeTruthy();
     expect(state.formats.length).toBeGreaterThan(0);
     expect(view().textContent).toBe(`in|Chandra||${state.formats.length}|5`);
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
-    expect(saved.lastFetched).toEqual(state.lastFetched);
+    // persisted with the same fetch times
+    expect(saved().lastFetched).toEqual(state.lastFetched);
+    expect(saved().formats).toEqual(state.formats);
 
     // within 5 minutes a new dashboard makes no request
     first.unmount();
@@ -198,10 +213,10 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     second.unmount();
   });
 
-  it('settings: the change shows in the query cache and the store without a refetch', async () => {
+  it('settings: the change shows in the query cache and storage without a refetch', async () => {
     tab.resetRequests();
     const { result } = tab.hook(() => useUpdateSettings());
-    const previous = tab.userStore.getState().settings;
+    const previous = data().user?.state.settings;
     const next =
       previous?.language === 'fr' ? { language: 'en', currency: 'usd' } : { language: 'fr', currency: 'eur' };
     const answer = await act(() => result.current.mutateAsync({ body: next as never }));
@@ -211,23 +226,36 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     expect(
       tab.queryClient.getQueryData<{ state: { settings: unknown } }>(queryKeys.me.user())?.state.settings,
     ).toEqual(answer.settings);
-    expect(tab.userStore.getState().settings).toEqual(answer.settings);
+    expect(saved().user.state.settings).toEqual(answer.settings);
     // the user's fetch time is not touched by a local edit
-    expect(tab.userStore.getState().lastFetched.user).toBe(
-      tab.queryClient.getQueryState(queryKeys.me.user())?.dataUpdatedAt,
+    expect(saved().lastFetched.user).toBe(tab.queryClient.getQueryState(queryKeys.me.user())?.dataUpdatedAt);
+  });
+
+  it('settings: after a reload, a change reaches the restored user and storage', async () => {
+    // A reload: what this tab saved (the test setup cleared storage before this step), then a new
+    // tab restoring it.
+    const { token, userId } = tab.userStore.getState();
+    const { user, playgroups, decks, friends, formats, lastFetched } = data();
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ v: 2, token, userId, user, playgroups, decks, friends, formats, lastFetched }),
     );
+    const reloaded = createApp({ currentPath: '/settings' });
+    try {
+      const { result } = reloaded.hook(() => useUpdateSettings());
+      expect(readUserQueries(reloaded.queryClient).user?.user.firstname).toBe('Chandra');
+      const answer = await act(() =>
+        result.current.mutateAsync({ body: { currency: 'usd', language: 'en' } }),
+      );
+      expect(reloaded.calls()).toEqual(['POST /user/settings']);
+      expect(readUserQueries(reloaded.queryClient).user?.state.settings).toEqual(answer.settings);
+      expect(saved().user.state.settings).toEqual(answer.settings);
+    } finally {
+      await reloaded.close();
+    }
   });
 
-  it('settings: reach the store when GET /user is not in the cache (after a reload)', async () => {
-    tab.queryClient.removeQueries({ queryKey: queryKeys.me.all });
-    tab.resetRequests();
-    const { result } = tab.hook(() => useUpdateSettings());
-    const answer = await act(() => result.current.mutateAsync({ body: { currency: 'usd', language: 'en' } }));
-    expect(tab.calls()).toEqual(['POST /user/settings']);
-    expect(tab.userStore.getState().settings).toEqual(answer.settings);
-  });
-
-  it('a new playgroup reaches the dashboard, which reads the store only', async () => {
+  it('a new playgroup reaches the dashboard, which reads the cache only', async () => {
     const dashboard = tab.mount(<Dashboard />);
     await act(() => sleep(100));
     tab.resetRequests();
@@ -235,7 +263,7 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     const { playgroup } = await act(() =>
       result.current.mutateAsync({ body: { name: 'Friday Night Magic', description: null } }),
     );
-    await waitFor(() => expect(tab.userStore.getState().playgroups.map((p) => p.id)).toEqual([playgroup.id]));
+    await waitFor(() => expect(data().playgroups.map((p) => p.id)).toEqual([playgroup.id]));
     expect(dashboard.getByTestId('dashboard').textContent).toMatch(/\|Friday Night Magic\|/);
     expect(tab.calls()).toEqual(['POST /playgroup', 'GET /user/playgroups']);
     expect(tab.queryClient.getQueryData(queryKeys.playgroups.detail(playgroup.id))).toEqual({ playgroup });
@@ -246,7 +274,7 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     await act(() => sleep(100));
     tab.userStore.setProviderToken('google', 'google-id-token');
     const before = tab.userStore.getState();
-    expect(before.playgroups).toHaveLength(1);
+    expect(data().playgroups).toHaveLength(1);
     tab.resetRequests();
 
     const { result } = tab.hook(() => useLogout());
@@ -257,17 +285,25 @@ describe.sequential('hooks against the real API and Auth emulator', () => {
     expect(state.googleToken).toBeNull();
     expect(state.appleToken).toBeNull();
     expect(state.userId).toBeNull();
-    expect(state.userData).toBeNull();
-    expect(state.playgroups).toEqual([]);
-    expect(state.decks).toEqual([]);
-    expect(state.friends).toEqual([]);
-    expect(Object.values(state.lastFetched)).toEqual([null, null, null, null, null]);
-    expect(tab.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(data()).toMatchObject({ user: null, playgroups: [], decks: [], friends: [] });
+    expect(Object.values(data().lastFetched)).toEqual([null, null, null, null, null]);
+    // nothing of the user's is cached; the formats stay, stale
+    expect(
+      tab.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([queryKeys.formats.all]);
     expect(tab.auth.currentUser).toBeNull();
     await waitFor(() => expect(tab.userStore.getState().idToken).toBeNull());
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}');
-    expect(saved.token).toBe(before.token);
-    expect(saved.userData).toBeNull();
+    expect(saved()).toMatchObject({
+      token: before.token,
+      userId: null,
+      user: null,
+      playgroups: null,
+      decks: null,
+      friends: null,
+    });
     expect(localStorage.getItem(STORAGE_KEYS.googleToken)).toBeNull();
 
     // signed out: the dashboard shows it and fetches nothing (the kept token is not a session)

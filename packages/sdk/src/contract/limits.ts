@@ -22,10 +22,17 @@ export const LIMITS = {
   promoCode: { min: 4, max: 64 },
   /** A friend code (letters and digits, no look-alikes). */
   friendCode: { min: 4, max: 12 },
+  /**
+   * An email sign-up's password: the identity service's default minimum (its project policy may ask
+   * for more; the sign-in flow checks that policy).
+   */
+  password: { min: 6 },
 
   // ---- people ----
   firstname: { min: 1, max: 50 },
   username: { min: 3, max: 24 },
+  /** An uploaded profile or playgroup picture, in bytes (PICTURE_TYPES; resized by the server). */
+  pictureBytes: { max: 5 * 1024 * 1024 },
 
   // ---- cards ----
   cardName: { min: 1, max: 200 },

@@ -192,7 +192,12 @@ export const FORMAT_NAMES: Readonly<Record<ImportFormatValue, string>> = {
 };
 
 /** Formats whose name is a description to translate rather than a brand. */
-export const DESCRIBED_FORMATS: readonly ImportFormatValue[] = ['auto', 'plain'];
+export const DESCRIBED_FORMATS = ['auto', 'plain'] as const satisfies readonly ImportFormatValue[];
+export type DescribedFormatValue = (typeof DESCRIBED_FORMATS)[number];
+
+/** Picture formats a profile or playgroup picture may be uploaded in. */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type PictureTypeValue = (typeof PICTURE_TYPES)[number];
 
 /** Live overlay roles. */
 export const LIVE_ROLES = ['sender', 'receiver', 'overlay'] as const;
@@ -246,6 +251,7 @@ export const VALUE_SETS = {
   REVISION_ACTIONS,
   IMPORT_FORMATS,
   EXPORT_FORMATS,
+  PICTURE_TYPES,
   LIVE_ROLES,
   LIVE_CLEAR_TARGETS,
   LIVE_TIMER_ACTIONS,

@@ -1,14 +1,14 @@
-import { useUserStore } from '@companion/hooks';
-import type { LIST_TYPES } from '@companion/sdk';
+import { useSettings } from '@companion/hooks';
+import type { CurrencyValue, LIST_TYPES } from '@companion/sdk';
 import type { ScryfallCardLike } from '@companion/ui';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 
-export type Currency = 'usd' | 'eur';
+export type Currency = CurrencyValue;
 
 /** The user's currency (settings), dollars until they are known. */
 export function useCurrency(): Currency {
-  return useUserStore((s) => s.settings?.currency ?? 'usd');
+  return useSettings()?.currency ?? 'usd';
 }
 
 /** Formats a price in a currency; an em dash when unknown. */

@@ -1,4 +1,5 @@
 import { useAddListCards, useCreateList, useLists, useSetDeckBracket } from '@companion/hooks';
+import { BOARDS, type BoardValue } from '@companion/sdk';
 import type { BracketCheck, Deck } from '@companion/sdk/contract';
 import { BracketBadge, BreakdownBars, Button, ManaCost, Select } from '@companion/ui';
 import { useState } from 'react';
@@ -7,15 +8,20 @@ import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { COLOR_HEX, COLOR_KEY } from './common';
 
-export const BOARD_KEY: Record<string, string> = {
+export type Board = BoardValue;
+export const BOARD_KEY: Record<Board, string> = {
   commander: 'web.cards.board.commander',
   companion: 'web.cards.board.companion',
   main: 'web.cards.board.main',
   side: 'web.cards.board.side',
   maybe: 'web.cards.board.maybe',
 };
-export const BOARDS = ['commander', 'companion', 'main', 'side', 'maybe'] as const;
-export type Board = (typeof BOARDS)[number];
+/** Where each board shows on a deck: commanders first, the maybe-board last. */
+const BOARD_POSITION: Record<Board, number> = { commander: 0, companion: 1, main: 2, side: 3, maybe: 4 };
+/** The contract's boards in the order a deck shows them. */
+export const SHOWN_BOARDS: readonly Board[] = [...BOARDS].sort(
+  (a, b) => BOARD_POSITION[a] - BOARD_POSITION[b],
+);
 
 const BRACKET_KEY: Record<number, string> = {
   1: 'web.cards.bracket.1',

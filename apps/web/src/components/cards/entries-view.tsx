@@ -1,3 +1,4 @@
+import { LIMITS } from '@companion/sdk';
 import type { Card, ListEntry } from '@companion/sdk/contract';
 import {
   CardGrid,
@@ -348,7 +349,7 @@ export function EntriesTable({
                         className="web-qty"
                         type="number"
                         min={0}
-                        max={10000}
+                        max={LIMITS.listQuantity.max}
                         defaultValue={entry.quantity}
                         key={`${entry.id}-${entry.quantity}`}
                         aria-label={t('web.cards.entries.quantityOf', { name })}

@@ -5,6 +5,7 @@ import { Badge, Button, FormField, Input, ProgressBar, Select, TextArea } from '
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
+import { useFormatName, useFormatOptions } from './formats';
 
 /** The import formats the API reads (the contract's list, so both always agree). */
 const FORMATS = IMPORT_FORMATS;
@@ -149,6 +150,7 @@ function UnresolvedRow({
 
 export function ImportReportView({ listId, report }: { listId: string; report: ImportReport }) {
   const t = useT();
+  const formatName = useFormatName();
   const [fixed, setFixed] = useState<Set<string>>(new Set());
   const open = report.unresolved.filter((u) => !fixed.has(u.entryId));
   const resolved = report.resolved.byId + report.resolved.bySetNumber + report.resolved.byName;
@@ -163,7 +165,7 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
         <div>
           <dt>{t('web.cards.import.format')}</dt>
           <dd>
-            <Badge tone="info">{report.format}</Badge>
+            <Badge tone="info">{formatName(report.format)}</Badge>
           </dd>
         </div>
         <div>
@@ -230,6 +232,7 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
 /** Import by file or paste; large CSV files go in parts with a progress bar; then the report. */
 export function ImportPanel({ listId, onDone }: { listId: string; onDone?: (report: ImportReport) => void }) {
   const t = useT();
+  const formatOptions = useFormatOptions(FORMATS);
   const importList = useImportList();
   const [content, setContent] = useState('');
   const [filename, setFilename] = useState<string | undefined>();
@@ -301,11 +304,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone?: (repo
           />
         </FormField>
         <FormField label={t('web.cards.import.formatLabel')}>
-          <Select
-            value={format}
-            onValueChange={(v) => setFormat(v as Format)}
-            options={FORMATS.map((f) => ({ value: f, label: f === 'auto' ? t('web.cards.import.auto') : f }))}
-          />
+          <Select value={format} onValueChange={(v) => setFormat(v as Format)} options={formatOptions} />
         </FormField>
         {progress ? (
           <ProgressBar

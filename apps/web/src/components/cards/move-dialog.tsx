@@ -1,4 +1,5 @@
 import { useCreateList, useLists, useMoveListCards } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import { Button, Dialog, FormField, Input, Select } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../app/toasts';
@@ -83,7 +84,12 @@ export function MoveDialog({
         {chosen === NEW ? (
           <>
             <FormField label={t('web.cards.lists.name')}>
-              <Input value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+              <Input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                maxLength={LIMITS.listName.max}
+              />
             </FormField>
             <FormField label={t('web.cards.lists.type')}>
               <Select

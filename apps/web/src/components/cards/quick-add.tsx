@@ -1,4 +1,5 @@
 import { useAddListCards } from '@companion/hooks';
+import { LIMITS } from '@companion/sdk';
 import type { CardList } from '@companion/sdk/contract';
 import { Button, FormField, Input, Select } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
@@ -65,19 +66,30 @@ export function QuickAdd({ lists, listId }: { lists?: CardList[]; listId?: strin
       <div className="web-row">
         {mode === 'name' ? (
           <FormField label={t('web.cards.quickAdd.name')}>
-            <Input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={LIMITS.cardName.max}
+            />
           </FormField>
         ) : (
           <>
             <FormField label={t('web.cards.quickAdd.set')}>
-              <Input value={set} onChange={(e) => setSet(e.target.value)} required maxLength={8} size={6} />
+              <Input
+                value={set}
+                onChange={(e) => setSet(e.target.value)}
+                required
+                maxLength={LIMITS.setCode.max}
+                size={6}
+              />
             </FormField>
             <FormField label={t('web.cards.quickAdd.number')}>
               <Input
                 value={number}
                 onChange={(e) => setNumber(e.target.value)}
                 required
-                maxLength={16}
+                maxLength={LIMITS.collectorNumber.max}
                 size={6}
               />
             </FormField>
@@ -86,10 +98,17 @@ export function QuickAdd({ lists, listId }: { lists?: CardList[]; listId?: strin
         <FormField label={t('web.cards.col.quantity')}>
           <Input
             type="number"
-            min={1}
-            max={10000}
+            min={LIMITS.listQuantity.min}
+            max={LIMITS.listQuantity.max}
             value={quantity}
-            onChange={(e) => setQuantity(Math.max(1, Number(e.target.value) || 1))}
+            onChange={(e) =>
+              setQuantity(
+                Math.min(
+                  LIMITS.listQuantity.max,
+                  Math.max(LIMITS.listQuantity.min, Number(e.target.value) || LIMITS.listQuantity.min),
+                ),
+              )
+            }
           />
         </FormField>
         <FormField label={t('web.cards.col.finish')}>

@@ -5,6 +5,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useStat
 import { useUiIntl } from '../../i18n/use-ui-intl';
 import { Skeleton } from '../spinner/spinner';
 
+// single-source: the table's own sort state (a ui kit without the SDK), not an API value
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
   columnId: string;

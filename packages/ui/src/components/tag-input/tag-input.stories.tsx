@@ -15,6 +15,8 @@ const meta = {
       { id: '2', name: 'archenemy', color: '#b45309' },
     ],
     suggestions: ['league night', 'archenemy', 'precons'],
+    // The app's tag-name limit (its API's); stories pick a value of their own.
+    maxLength: 40,
     onAdd: fn(),
     onRemove: fn(),
   },

@@ -11,11 +11,12 @@ const base = {
   addLabel: 'Add',
   removeLabel: (n: string) => `Remove ${n}`,
   tags: [{ id: 't1', name: 'League' }],
+  maxLength: 12,
 };
 
 describe('parseTagNames', () => {
   it('splits on commas, trims and drops duplicates and existing names (any case)', () => {
-    expect(parseTagNames(' a, b ,league,, A ,c', ['League'])).toEqual(['a', 'b', 'c']);
+    expect(parseTagNames(' a, b ,league,, A ,c', ['League'], 40)).toEqual(['a', 'b', 'c']);
   });
   it('cuts names at the maximum length', () => {
     expect(parseTagNames('abcdef', [], 3)).toEqual(['abc']);
@@ -41,6 +42,14 @@ describe('TagInput', () => {
     fireEvent.change(field, { target: { value: 'pod 2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).toHaveBeenLastCalledWith(['pod 2']);
+  });
+  it('cuts each typed name at the given maximum length', () => {
+    const onAdd = vi.fn();
+    render(<TagInput {...base} onAdd={onAdd} onRemove={vi.fn()} />);
+    const field = screen.getByRole('textbox', { name: 'Tags' });
+    fireEvent.change(field, { target: { value: 'a very long tag name, short' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onAdd).toHaveBeenCalledWith(['a very long', 'short']);
   });
   it('removes a chip through its named button', () => {
     const onRemove = vi.fn();

@@ -30,16 +30,20 @@ export interface TagInputProps {
   /** Hide the field and remove buttons (read-only view). */
   readOnly?: boolean;
   disabled?: boolean;
-  maxLength?: number;
+  /**
+   * Longest tag name, in characters: the app passes its API's limit (the ui kit does not know it).
+   * The field itself takes several comma-separated names.
+   */
+  maxLength: number;
   className?: string;
 }
 
-/** Splits typed text on commas into new, unique tag names. */
-export function parseTagNames(text: string, existing: readonly string[], maxLength = 40): string[] {
+/** Splits typed text on commas into new, unique tag names of at most `maxLength` characters. */
+export function parseTagNames(text: string, existing: readonly string[], maxLength: number): string[] {
   const seen = new Set(existing.map((n) => n.toLocaleLowerCase()));
   const out: string[] = [];
   for (const raw of text.split(',')) {
-    const name = raw.trim().slice(0, maxLength);
+    const name = raw.trim().slice(0, maxLength).trim();
     if (!name || seen.has(name.toLocaleLowerCase())) continue;
     seen.add(name.toLocaleLowerCase());
     out.push(name);
@@ -61,7 +65,7 @@ export function TagInput({
   emptyLabel,
   readOnly = false,
   disabled = false,
-  maxLength = 40,
+  maxLength,
   className,
 }: TagInputProps) {
   const id = useId();

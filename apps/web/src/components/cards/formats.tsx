@@ -1,0 +1,105 @@
+import {
+  DESCRIBED_FORMATS,
+  type DescribedFormatValue,
+  EXPORT_FORMATS,
+  type ExportFormatValue,
+  FORMAT_NAMES,
+  type ImportFormatValue,
+  isOneOf,
+} from '@companion/sdk';
+import { Button, Select } from '@companion/ui';
+import { useCallback, useState } from 'react';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/errors';
+
+/** The catalogue entry of each format whose name is a description (brands keep their name). */
+const DESCRIBED_KEY: Record<DescribedFormatValue, string> = {
+  auto: 'web.cards.format.auto',
+  plain: 'web.cards.format.plain',
+};
+
+/** A format's name as players know it: the brand (`ManaBox`), or the description in their language. */
+export function useFormatName(): (format: ImportFormatValue) => string {
+  const t = useT();
+  return useCallback(
+    (format) => (isOneOf(DESCRIBED_FORMATS, format) ? t(DESCRIBED_KEY[format]) : FORMAT_NAMES[format]),
+    [t],
+  );
+}
+
+/** Select options for formats, named. */
+export function useFormatOptions<F extends ImportFormatValue>(formats: readonly F[]) {
+  const name = useFormatName();
+  return formats.map((value) => ({ value, label: name(value) }));
+}
+
+/**
+ * An export: the chosen format (the contract's EXPORT_FORMATS), and `run`, which fetches the file
+ * through `fetchFile` and downloads it, keeping `busy` and `error` for the screen.
+ */
+export function useExport(fetchFile: (format: ExportFormatValue) => Promise<void>) {
+  const [format, setFormat] = useState<ExportFormatValue>('companion');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fetchFile(format);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = (value: string) => {
+    if (isOneOf(EXPORT_FORMATS, value)) setFormat(value);
+  };
+  return { format, choose, busy, error, run };
+}
+
+/** The export formats, by name. */
+export function ExportFormatSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: ExportFormatValue;
+  onChange: (value: string) => void;
+  /** Accessible name when the select has no visible label. */
+  label?: string;
+}) {
+  const options = useFormatOptions(EXPORT_FORMATS);
+  return <Select aria-label={label} value={value} onValueChange={onChange} options={options} />;
+}
+
+/** An export's failure, in the user's language. */
+export function ExportError({ error }: { error: unknown }) {
+  const t = useT();
+  if (!error) return null;
+  return (
+    <p className="web-form__error" role="alert">
+      {errorMessage(error, t)}
+    </p>
+  );
+}
+
+/** The export button. */
+export function ExportButton({
+  busy,
+  onClick,
+  size,
+  variant = 'primary',
+}: {
+  busy: boolean;
+  onClick: () => void;
+  size?: 'sm';
+  variant?: 'primary' | 'secondary';
+}) {
+  const t = useT();
+  return (
+    <Button variant={variant} size={size} loading={busy} onClick={onClick}>
+      {t('web.cards.export.submit')}
+    </Button>
+  );
+}

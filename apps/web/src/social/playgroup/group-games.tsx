@@ -1,0 +1,67 @@
+import { useCreateGame, usePlaygroupGames } from '@companion/hooks';
+import type { Playgroup } from '@companion/sdk/contract';
+import { Button, Dialog, Skeleton } from '@companion/ui';
+import { useState } from 'react';
+import { useToast } from '../../app/toasts';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/errors';
+import { GameFiltersBar, useGameFilters } from '../game-filters';
+import { GameForm } from '../game-form';
+import { GameList, NoGames } from '../game-list';
+import { Leaderboard } from './leaderboard';
+
+/** The group's leaderboard and games under the same filters, and recording a new game. */
+export function GroupGames({ group }: { group: Playgroup }) {
+  const t = useT();
+  const toast = useToast();
+  const [filters] = useGameFilters();
+  const games = usePlaygroupGames({ params: { id: group.id }, query: filters });
+  const create = useCreateGame();
+  const [recording, setRecording] = useState(false);
+  return (
+    <>
+      <Leaderboard group={group} rows={games.data?.leaderboard ?? []} loading={games.isPending} />
+      <section className="web-card" aria-labelledby="group-games-title">
+        <div className="web-card__head">
+          <h2 id="group-games-title">{t('web.social.games.title')}</h2>
+          <Button variant="primary" size="sm" onClick={() => setRecording(true)}>
+            {t('web.social.games.record')}
+          </Button>
+        </div>
+        <GameFiltersBar />
+        {games.isPending ? (
+          <Skeleton lines={3} />
+        ) : games.error ? (
+          <p className="web-form__error" role="alert">
+            {errorMessage(games.error, t)}
+          </p>
+        ) : (
+          <GameList
+            games={games.data.games}
+            empty={<NoGames hint={t('web.social.games.emptyGroupHint')} />}
+          />
+        )}
+      </section>
+      <Dialog open={recording} onOpenChange={setRecording} title={t('web.social.games.record')} size="lg">
+        <GameForm
+          playgroupId={group.id}
+          submitLabel={t('web.social.games.save')}
+          pending={create.isPending}
+          error={create.error}
+          onCancel={() => setRecording(false)}
+          onSubmit={(body) =>
+            create.mutate(
+              { body },
+              {
+                onSuccess: () => {
+                  setRecording(false);
+                  toast({ tone: 'success', title: t('web.social.games.recorded') });
+                },
+              },
+            )
+          }
+        />
+      </Dialog>
+    </>
+  );
+}
