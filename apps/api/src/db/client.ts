@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StorageKindValue } from '@companion/sdk/contract';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -18,13 +19,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  kind: StorageKindValue;
   close(): Promise<void>;
   /** PGlite only: an image of the database (tests use a migrated one as a template). */
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migrations this version of the server applies at start. */
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenOptions {
   /** PostgreSQL connection string; PGlite when absent. */
@@ -43,6 +45,8 @@ export interface OpenOptions {
    * default 128 MB pool, 200 MB with 32 MB).
    */
   pgliteSettings?: Readonly<Record<string, string>> | undefined;
+  /** Tests of a migration bring the database to the one before it (default MIGRATIONS_FOLDER). */
+  migrationsFolder?: string | undefined;
 }
 
 /** The database the environment names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
@@ -60,6 +64,7 @@ export function openConfiguredDatabase(
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const schemaName = options.pgSchema;
     const pool = new pg.Pool({

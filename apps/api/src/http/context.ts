@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { users } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 /** What the server knows about the caller of one request. */
 export interface Caller {
