@@ -11,12 +11,13 @@ import type { IdentityVerifier } from './auth/firebase.js';
 import { type Database, openConfiguredDatabase } from './db/client.js';
 import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
-import { ApiError, fromDatabaseError } from './http/errors.js';
+import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
 import { type AppServices, createServices } from './services/app.js';
+import { DomainError } from './services/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -166,7 +167,8 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     reply.header(HEADERS.requestId, request.id);
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
+    const error = thrown instanceof DomainError ? fromDomainError(thrown) : thrown;
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
       if (error.status === 429 && error.details?.retryAfter)

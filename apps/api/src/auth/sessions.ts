@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
+import { sessions, type UserRow, users } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface SessionStore {

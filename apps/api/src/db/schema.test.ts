@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from './schema.js';
 
 const dialect = new PgDialect();
-const tables = Object.values(schema).filter((t): t is PgTable => is(t, PgTable));
+const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
 
 /** `table.column` → the values its CHECK constraint allows, read back from the constraint's SQL. */
 function checkedValues(): Map<string, string[]> {

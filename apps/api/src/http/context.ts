@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IdentityClaims } from '../auth/firebase.js';
 import type { UserRow } from '../db/schema.js';
 
 export type { UserRow };
@@ -9,14 +10,7 @@ export interface Caller {
   sessionId: string;
 }
 
-export interface IdentityClaims {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-  provider: 'google' | 'apple' | 'password' | 'other';
-  name: string | null;
-  picture: string | null;
-}
+export type { IdentityClaims };
 
 export interface HandlerInput<P, Q, B> {
   params: P;

@@ -3,9 +3,9 @@ import { type AnyEndpoint, ErrorCode, HEADERS, UNAUTHENTICATED_PATHS } from '@co
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppServices } from '../services/app.js';
+import { JsonText } from '../services/json-text.js';
 import type { Caller, HandlerInput, IdentityClaims } from './context.js';
 import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
-import { JsonText } from './json-text.js';
 import { verifySignature } from './signature.js';
 
 export interface UploadedFile {

@@ -5,8 +5,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { notes, taggings, tags } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
 import { iso } from './dto.js';
+import { Conflict, NotFound } from './errors.js';
 import { isUuid } from './visibility.js';
 
 export type TargetType = 'game' | 'set';
@@ -167,7 +167,7 @@ async function ownTag(db: Db, userId: string, tagId: string): Promise<TagRow> {
         .where(and(eq(tags.id, tagId), eq(tags.userId, userId)))
         .limit(1)
     : [];
-  if (!tag) throw notFound('That tag');
+  if (!tag) throw new NotFound('That tag');
   return tag;
 }
 
@@ -201,7 +201,7 @@ export async function updateTag(
 ): Promise<TagDto> {
   const tag = await ownTag(db, userId, tagId);
   const duplicate = () =>
-    conflict('You already have a tag with that name.', {
+    new Conflict('You already have a tag with that name.', {
       issues: [{ path: 'body.name', message: 'Already used by another of your tags' }],
     });
   if (changes.name !== undefined) {
@@ -253,7 +253,7 @@ export async function createNote(
     .values({ userId, targetType: type, targetId, content })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw conflict(`You already have a note on this ${type}; edit it instead.`);
+  if (!row) throw new Conflict(`You already have a note on this ${type}; edit it instead.`);
   return noteDto(row);
 }
 
@@ -269,7 +269,7 @@ export async function updateNote(
     .set({ content, updatedAt: new Date() })
     .where(and(eq(notes.userId, userId), eq(notes.targetType, type), eq(notes.targetId, targetId)))
     .returning();
-  if (!row) throw notFound('Your note');
+  if (!row) throw new NotFound('Your note');
   return noteDto(row);
 }
 
@@ -278,5 +278,5 @@ export async function deleteNote(db: Db, userId: string, type: TargetType, targe
     .delete(notes)
     .where(and(eq(notes.userId, userId), eq(notes.targetType, type), eq(notes.targetId, targetId)))
     .returning({ id: notes.id });
-  if (rows.length === 0) throw notFound('Your note');
+  if (rows.length === 0) throw new NotFound('Your note');
 }

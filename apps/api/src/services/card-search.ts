@@ -4,7 +4,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
 import {
   type Color,
   type Comparison,
@@ -14,6 +13,7 @@ import {
   SearchSyntaxError,
 } from './card-search-syntax.js';
 import { type CardData, cardsByIds, normalizeName } from './catalogue.js';
+import { Invalid } from './errors.js';
 
 const OPS: Record<Comparison, string> = { '=': '=', '!=': '<>', '>=': '>=', '<=': '<=', '>': '>', '<': '<' };
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -343,7 +343,7 @@ export function parseSearchParam(q: string, param: string): SearchNode {
     return parseSearch(q);
   } catch (error) {
     if (error instanceof SearchSyntaxError) {
-      throw badRequest(error.message, [{ path: `query.${param}`, message: error.message }]);
+      throw new Invalid(error.message, [{ path: `query.${param}`, message: error.message }]);
     }
     throw error;
   }

@@ -8,11 +8,11 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { deckCards, decks, formats, gamePlayers, games, subformats, users } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { checkBracket } from './bracket.js';
 import { type CardData, cardImages, cardsByIds, toCard } from './catalogue.js';
 import { type DeckRow, deckSummaries } from './deck-summary.js';
 import { iso } from './dto.js';
+import { Forbidden, Invalid, NotFound } from './errors.js';
 import { type GameDeps, type GameFiltersInput, gameDtos, gameFilterConditions } from './games.js';
 import { resolveCards } from './imports-resolve.js';
 import { canSeeProfile, relationship } from './visibility.js';
@@ -101,14 +101,14 @@ export async function resolveDeckInput(
 async function checkFormat(db: Db, formatId: string, subformatId: string | null | undefined) {
   const [format] = await db.select().from(formats).where(eq(formats.id, formatId));
   if (!format)
-    throw badRequest(`Unknown format "${formatId}"`, [{ path: 'body.formatId', message: 'Unknown format' }]);
+    throw new Invalid(`Unknown format "${formatId}"`, [{ path: 'body.formatId', message: 'Unknown format' }]);
   if (subformatId) {
     const [sub] = await db
       .select()
       .from(subformats)
       .where(and(eq(subformats.id, subformatId), eq(subformats.formatId, formatId)));
     if (!sub)
-      throw badRequest(`Unknown subformat "${subformatId}" for ${format.name}`, [
+      throw new Invalid(`Unknown subformat "${subformatId}" for ${format.name}`, [
         { path: 'body.subformatId', message: 'Not a subformat of this format' },
       ]);
   }
@@ -170,8 +170,8 @@ export async function createDeck(db: Db, ownerId: string, input: Input) {
 
 export async function ownDeck(db: Db, id: string, ownerId: string): Promise<DeckRow> {
   const [deck] = await db.select().from(decks).where(eq(decks.id, id));
-  if (!deck) throw notFound('That deck');
-  if (deck.ownerId !== ownerId) throw forbidden();
+  if (!deck) throw new NotFound('That deck');
+  if (deck.ownerId !== ownerId) throw new Forbidden();
   return deck;
 }
 
@@ -221,8 +221,8 @@ export async function canViewOwnerOf(db: Db, viewerId: string, ownerId: string):
 
 export async function visibleDeck(db: Db, id: string, viewerId: string): Promise<DeckRow> {
   const [deck] = await db.select().from(decks).where(eq(decks.id, id));
-  if (!deck) throw notFound('That deck');
-  if (!(await canViewOwnerOf(db, viewerId, deck.ownerId))) throw forbidden();
+  if (!deck) throw new NotFound('That deck');
+  if (!(await canViewOwnerOf(db, viewerId, deck.ownerId))) throw new Forbidden();
   return deck;
 }
 

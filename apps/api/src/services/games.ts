@@ -16,14 +16,14 @@ import {
   subformats,
   taggings,
   tags,
+  type UserRow,
   users,
 } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { forgetTargets, type NoteDto, notesFor, setTags, type TagDto, tagsFor } from './annotations.js';
 import type { DeckListCache } from './deck-lists.js';
 import { sortColors } from './deck-summary.js';
 import { iso } from './dto.js';
+import { Forbidden, Invalid, NotFound } from './errors.js';
 import type { UserService } from './users.js';
 import { friendIds, gameVisibleTo, isManager, isUuid, membership } from './visibility.js';
 
@@ -96,8 +96,7 @@ export interface GameDeps {
 const deckOwners = (players: Array<{ userId: string | null; deckId: string | null }>) =>
   players.flatMap((p) => (p.deckId && p.userId ? [p.userId] : []));
 
-const invalid = (path: string, message: string) =>
-  badRequest(`Invalid ${path}: ${message}`, [{ path, message }]);
+const invalid = (path: string, message: string) => Invalid.field(path, message);
 
 /** `timestamp` of the shared filters: ISO date, ISO date-time or epoch milliseconds. */
 export function sinceDate(timestamp: string | number): Date {
@@ -204,7 +203,7 @@ export async function visibleGame(db: Db, viewerId: string, id: string): Promise
         .where(and(eq(games.id, id), gameVisibleTo(viewerId)))
         .limit(1)
     : [];
-  if (!row) throw notFound('That game');
+  if (!row) throw new NotFound('That game');
   return row;
 }
 
@@ -218,7 +217,7 @@ export async function canEditGame(db: Db, userId: string, game: GameRow): Promis
 export async function editableGame(db: Db, userId: string, id: string): Promise<GameRow> {
   const game = await visibleGame(db, userId, id);
   if (!(await canEditGame(db, userId, game)))
-    throw forbidden('Only the player who recorded this game or its playgroup’s admins can change it.');
+    throw new Forbidden('Only the player who recorded this game or its playgroup’s admins can change it.');
   return game;
 }
 
@@ -268,9 +267,9 @@ async function checkInput(
   const playgroupId = input.playgroupId ?? null;
   if (playgroupId && playgroupId !== existing?.playgroupId) {
     const member = await membership(db, playgroupId, caller.id);
-    if (!member) throw notFound('That playgroup');
+    if (!member) throw new NotFound('That playgroup');
     if (member.status !== 'active')
-      throw forbidden('Accept the invitation before recording games in this playgroup.');
+      throw new Forbidden('Accept the invitation before recording games in this playgroup.');
   }
 
   if (input.setId && input.setId !== existing?.setId) {
@@ -282,7 +281,7 @@ async function checkInput(
       set.createdBy === caller.id ||
       (set.playgroupId ? isManager(await membership(db, set.playgroupId, caller.id)) : false);
     if (!allowed)
-      throw forbidden('Only the creator of the set or its playgroup’s admins can add games to it.');
+      throw new Forbidden('Only the creator of the set or its playgroup’s admins can add games to it.');
   }
 
   const userIds: string[] = [];
@@ -412,7 +411,7 @@ export async function createGame(deps: GameDeps, caller: UserRow, input: GameInp
 export async function getGame(deps: GameDeps, viewerId: string, id: string): Promise<GameDto> {
   const row = await visibleGame(deps.db, viewerId, id);
   const [dto] = await gameDtos(deps, viewerId, [row]);
-  if (!dto) throw notFound('That game');
+  if (!dto) throw new NotFound('That game');
   return dto;
 }
 

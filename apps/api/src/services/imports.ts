@@ -15,8 +15,8 @@ import {
   type RowError,
 } from '@companion/sdk/formats';
 import type { Db } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
 import { normalizeName } from './catalogue.js';
+import { Invalid } from './errors.js';
 import { resolveCards } from './imports-resolve.js';
 import { ownedList, toRevisions } from './lists.js';
 import { addEntries, changeList, type NewEntry } from './lists-core.js';
@@ -76,7 +76,7 @@ function parse(content: string, format: ImportFormat, filename?: string): Parsed
     return { format: r.format, rows: r.rows, errors: r.errors };
   } catch (error) {
     if (error instanceof FormatError)
-      throw badRequest(error.message, [{ path: 'body.content', message: error.message }]);
+      throw new Invalid(error.message, [{ path: 'body.content', message: error.message }]);
     throw error;
   }
 }

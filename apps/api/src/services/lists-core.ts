@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Conflict, Invalid, NotFound } from './errors.js';
 
 export const SNAPSHOT_EVERY = 100;
 
@@ -104,13 +104,13 @@ export async function lockList(tx: Tx | Db, listId: string, ownerId: string): Pr
     .from(cardLists)
     .where(and(eq(cardLists.id, listId), eq(cardLists.ownerId, ownerId)))
     .for('update');
-  if (!list) throw notFound('That list');
+  if (!list) throw new NotFound('That list');
   return list;
 }
 
 export function checkRevision(list: ListRow, expected: number | undefined): void {
   if (expected !== undefined && expected !== list.revision) {
-    throw conflict(
+    throw new Conflict(
       `The list changed since revision ${expected} (it is at revision ${list.revision}). Reload and try again.`,
       { revision: list.revision },
     );
@@ -346,7 +346,7 @@ export async function removeEntries(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) {
-    throw badRequest(
+    throw new Invalid(
       `${missing.length} entr${missing.length === 1 ? 'y is' : 'ies are'} not in this list`,
       missing.slice(0, 20).map((id) => ({ path: 'body.cards', message: `Entry ${id} is not in this list` })),
     );

@@ -9,7 +9,6 @@ import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { cardLists, cardSearch, cards, entrySearch, listEntries, listRevisions } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
 import {
   compileSearch,
   featureHints,
@@ -29,6 +28,7 @@ import {
   unitPrice,
 } from './catalogue.js';
 import { iso } from './dto.js';
+import { Conflict, Invalid, NotFound } from './errors.js';
 import { type CardReference, resolveCards } from './imports-resolve.js';
 import {
   addEntries,
@@ -155,7 +155,7 @@ export async function ownedList(db: Db, listId: string, ownerId: string): Promis
     .select()
     .from(cardLists)
     .where(and(eq(cardLists.id, listId), eq(cardLists.ownerId, ownerId)));
-  if (!list) throw notFound('That list');
+  if (!list) throw new NotFound('That list');
   return list;
 }
 
@@ -463,7 +463,7 @@ async function resolveAdds(db: Db, cardsIn: readonly CardChangeInput[]) {
     r.card ? [] : [{ path: `body.cards.${i}`, message: r.reason ?? 'Unknown card' }],
   );
   if (issues.length)
-    throw badRequest(
+    throw new Invalid(
       issues.length === 1 ? (issues[0]?.message ?? 'Unknown card') : `${issues.length} cards are unknown`,
       issues.slice(0, 50),
     );
@@ -530,7 +530,7 @@ export async function moveCards(
   removals: ReadonlyArray<{ entryId: string; quantity?: number | undefined }>,
 ) {
   if (listId === targetId)
-    throw badRequest('The target is this list', [{ path: 'body.target', message: 'Choose another list' }]);
+    throw new Invalid('The target is this list', [{ path: 'body.target', message: 'Choose another list' }]);
   return db.transaction(async (tx) => {
     // Lock both lists in a fixed order so two opposite moves cannot deadlock.
     const [first, second] = [listId, targetId].sort();
@@ -582,7 +582,7 @@ export async function updateCards(
       ? [{ path: `body.cards.${i}.cardId`, message: `No card with id ${ch.cardId}` }]
       : [],
   );
-  if (unknown.length) throw badRequest(unknown[0]?.message ?? 'Unknown card', unknown);
+  if (unknown.length) throw new Invalid(unknown[0]?.message ?? 'Unknown card', unknown);
   return changeList(
     db,
     { listId, ownerId: actor.ownerId, authorId: actor.ownerId, expectedRevision: actor.expectedRevision },
@@ -595,7 +595,7 @@ export async function updateCards(
       const state = new Map<string, EntryState>(rows.map((r) => [r.id, toState(r)]));
       const missing = ids.filter((id) => !state.has(id));
       if (missing.length)
-        throw badRequest(
+        throw new Invalid(
           `Entry ${missing[0]} is not in this list`,
           missing.map((id) => ({ path: 'body.cards', message: `Entry ${id} is not in this list` })),
         );
@@ -692,7 +692,7 @@ export async function revertList(db: Db, listId: string, revisionId: string, own
       .select({ number: listRevisions.number })
       .from(listRevisions)
       .where(and(eq(listRevisions.id, revisionId), eq(listRevisions.listId, listId)));
-    if (!target) throw notFound('That revision');
+    if (!target) throw new NotFound('That revision');
     const state = await stateAfter(tx, list, target.number);
     const delta = await restoreState(tx, listId, state);
     return {
@@ -712,7 +712,7 @@ export async function renameList(
 ) {
   return changeList(db, { listId, ownerId, authorId: ownerId }, async (tx, list) => {
     if (body.type && body.type !== 'collection' && list.isDefault)
-      throw conflict('The default binder stays a collection list.');
+      throw new Conflict('The default binder stays a collection list.');
     const set: Partial<ListRow> = {};
     if (body.name) set.name = body.name;
     if (body.type) set.type = body.type;
@@ -731,13 +731,13 @@ export async function setHidden(db: Db, listId: string, ownerId: string, hidden:
     .set({ hidden, updatedAt: new Date() })
     .where(and(eq(cardLists.id, listId), eq(cardLists.ownerId, ownerId)))
     .returning();
-  if (!list) throw notFound('That list');
+  if (!list) throw new NotFound('That list');
   return list;
 }
 
 export async function deleteList(db: Db, listId: string, ownerId: string, keepCards: boolean) {
   const list = await ownedList(db, listId, ownerId);
-  if (list.isDefault) throw conflict('The default binder cannot be deleted.');
+  if (list.isDefault) throw new Conflict('The default binder cannot be deleted.');
   if (!keepCards) {
     await db.delete(cardLists).where(eq(cardLists.id, listId));
     return { movedTo: null };

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ErrorCode } from '@companion/sdk/contract';
 import sharp from 'sharp';
-import { ApiError } from '../http/errors.js';
+import { UnsupportedMedia } from './errors.js';
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 export const PICTURE_SIZE = 512;
@@ -26,7 +25,7 @@ export async function storePicture(
     format = undefined;
   }
   if (!format || !ACCEPTED.has(format)) {
-    throw new ApiError(415, ErrorCode.UNSUPPORTED_MEDIA, 'Use a PNG, JPEG or WebP image.');
+    throw new UnsupportedMedia('Use a PNG, JPEG or WebP image.');
   }
   const output = await sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()

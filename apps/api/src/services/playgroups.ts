@@ -14,10 +14,9 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { gamePlayers, games, playgroupMembers, playgroups, users } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { gamePlayers, games, playgroupMembers, playgroups, type UserRow, users } from '../db/schema.js';
 import { iso, isoOrNull } from './dto.js';
+import { Conflict, Forbidden, Invalid, NotFound } from './errors.js';
 import { type GameDeps, type GameFiltersInput, gameDtos, gameFilterConditions } from './games.js';
 import { storePicture } from './pictures.js';
 import type { UserService } from './users.js';
@@ -72,15 +71,15 @@ async function access(db: Db, id: string, userId: string): Promise<Access> {
         .where(eq(playgroups.id, id))
         .limit(1)
     : [];
-  if (!row) throw notFound('That playgroup');
+  if (!row) throw new NotFound('That playgroup');
   return row;
 }
 
 function requireManager(a: Access): void {
-  if (!isManager(a.me)) throw forbidden('Only the owner and admins of the playgroup can do this.');
+  if (!isManager(a.me)) throw new Forbidden('Only the owner and admins of the playgroup can do this.');
 }
 function requireOwner(a: Access): void {
-  if (a.me.role !== 'owner') throw forbidden('Only the owner of the playgroup can do this.');
+  if (a.me.role !== 'owner') throw new Forbidden('Only the owner of the playgroup can do this.');
 }
 
 async function dto(deps: PlaygroupDeps, group: PlaygroupRow, me: MemberRow): Promise<PlaygroupDto> {
@@ -197,9 +196,9 @@ export async function invite(
 ): Promise<PlaygroupDto> {
   const a = await access(deps.db, id, caller.id);
   requireManager(a);
-  if (userId === caller.id) throw conflict('You are already a member of this playgroup.');
+  if (userId === caller.id) throw new Conflict('You are already a member of this playgroup.');
   if (!isUuid(userId) || !(await friendIds(deps.db, caller.id)).has(userId)) {
-    throw badRequest('You can only invite your friends.', [
+    throw new Invalid('You can only invite your friends.', [
       { path: 'body.id', message: 'Not one of your friends' },
     ]);
   }
@@ -211,7 +210,7 @@ export async function invite(
       .returning({ userId: playgroupMembers.userId });
     if (inserted.length === 0) {
       const existing = await membership(tx, a.group.id, userId);
-      throw conflict(
+      throw new Conflict(
         existing?.status === 'invited'
           ? 'This user is already invited.'
           : 'This user is already a member of the playgroup.',
@@ -224,7 +223,7 @@ export async function invite(
 
 export async function acceptInvitation(deps: PlaygroupDeps, caller: UserRow, id: string) {
   const a = await access(deps.db, id, caller.id);
-  if (a.me.status === 'active') throw conflict('You are already a member of this playgroup.');
+  if (a.me.status === 'active') throw new Conflict('You are already a member of this playgroup.');
   await deps.db.transaction(async (tx) => {
     await tx
       .update(playgroupMembers)
@@ -238,7 +237,7 @@ export async function acceptInvitation(deps: PlaygroupDeps, caller: UserRow, id:
 export async function leave(deps: PlaygroupDeps, caller: UserRow, id: string): Promise<void> {
   const a = await access(deps.db, id, caller.id);
   if (a.me.role === 'owner')
-    throw conflict('The owner cannot leave the playgroup: transfer ownership to another member first.');
+    throw new Conflict('The owner cannot leave the playgroup: transfer ownership to another member first.');
   await deps.db.transaction(async (tx) => {
     await tx
       .delete(playgroupMembers)
@@ -249,7 +248,7 @@ export async function leave(deps: PlaygroupDeps, caller: UserRow, id: string): P
 
 async function target(db: Db, a: Access, userId: string): Promise<MemberRow> {
   const m = await membership(db, a.group.id, userId);
-  if (!m) throw notFound('That member');
+  if (!m) throw new NotFound('That member');
   return m;
 }
 
@@ -257,7 +256,7 @@ export async function removeMember(deps: PlaygroupDeps, caller: UserRow, id: str
   const a = await access(deps.db, id, caller.id);
   requireManager(a);
   if (userId === caller.id) {
-    throw conflict(
+    throw new Conflict(
       a.me.role === 'owner'
         ? 'The owner cannot be removed: transfer ownership to another member first.'
         : 'To leave the playgroup, use leave.',
@@ -265,7 +264,7 @@ export async function removeMember(deps: PlaygroupDeps, caller: UserRow, id: str
   }
   const m = await target(deps.db, a, userId);
   if (a.me.role !== 'owner' && m.role !== 'member')
-    throw forbidden('Admins can only remove plain members and invitations.');
+    throw new Forbidden('Admins can only remove plain members and invitations.');
   await deps.db.transaction(async (tx) => {
     await tx
       .delete(playgroupMembers)
@@ -285,8 +284,8 @@ async function setRole(
   const a = await access(deps.db, id, caller.id);
   requireOwner(a);
   const m = await target(deps.db, a, userId);
-  if (m.role === 'owner') throw conflict('The owner’s role cannot change; transfer ownership instead.');
-  if (m.status !== 'active') throw conflict('This user has not accepted the invitation yet.');
+  if (m.role === 'owner') throw new Conflict('The owner’s role cannot change; transfer ownership instead.');
+  if (m.status !== 'active') throw new Conflict('This user has not accepted the invitation yet.');
   await deps.db.transaction(async (tx) => {
     await tx
       .update(playgroupMembers)
@@ -310,9 +309,10 @@ export async function transferOwnership(
 ): Promise<PlaygroupDto> {
   const a = await access(deps.db, id, caller.id);
   requireOwner(a);
-  if (userId === caller.id) throw conflict('You already own this playgroup.');
+  if (userId === caller.id) throw new Conflict('You already own this playgroup.');
   const m = await target(deps.db, a, userId);
-  if (m.status !== 'active') throw conflict('Ownership can only go to a member who accepted the invitation.');
+  if (m.status !== 'active')
+    throw new Conflict('Ownership can only go to a member who accepted the invitation.');
   await deps.db.transaction(async (tx) => {
     await tx
       .update(playgroupMembers)
@@ -367,7 +367,7 @@ export async function playgroupGames(
   filters: GameFiltersInput,
 ) {
   const a = await access(deps.db, id, caller.id);
-  if (a.me.status !== 'active') throw forbidden('Accept the invitation to see the playgroup’s games.');
+  if (a.me.status !== 'active') throw new Forbidden('Accept the invitation to see the playgroup’s games.');
   const where = and(eq(games.playgroupId, a.group.id), ...gameFilterConditions(filters, caller.id));
   const playerKey = sql<string>`coalesce(${gamePlayers.userId}::text, 'guest:' || lower(${gamePlayers.guestName}))`;
   const [rows, board, deckCounts] = await Promise.all([

@@ -6,11 +6,18 @@
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { formats, gamePlayers, gameSets, games, playgroupMembers, users } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import {
+  formats,
+  gamePlayers,
+  gameSets,
+  games,
+  playgroupMembers,
+  type UserRow,
+  users,
+} from '../db/schema.js';
 import { forgetTargets, notesFor, tagsFor } from './annotations.js';
 import { iso } from './dto.js';
+import { Forbidden, Invalid, NotFound } from './errors.js';
 import { type GameDeps, gameDtos, gamesOfSets, touchPlaygroups } from './games.js';
 import { gameVisibleTo, isManager, isUuid, membership, setVisibleTo } from './visibility.js';
 
@@ -32,7 +39,7 @@ export async function visibleSet(db: Db, viewerId: string, id: string): Promise<
         .where(and(eq(gameSets.id, id), setVisibleTo(viewerId)))
         .limit(1)
     : [];
-  if (!row) throw notFound('That set');
+  if (!row) throw new NotFound('That set');
   return row;
 }
 
@@ -41,7 +48,7 @@ async function editableSet(db: Db, userId: string, id: string): Promise<SetRow> 
   const allowed =
     set.createdBy === userId ||
     (set.playgroupId ? isManager(await membership(db, set.playgroupId, userId)) : false);
-  if (!allowed) throw forbidden('Only the creator of the set or its playgroup’s admins can change it.');
+  if (!allowed) throw new Forbidden('Only the creator of the set or its playgroup’s admins can change it.');
   return set;
 }
 
@@ -102,22 +109,23 @@ async function checkFormat(db: Db, formatId: string | null | undefined): Promise
   if (!formatId) return;
   const [found] = await db.select({ id: formats.id }).from(formats).where(eq(formats.id, formatId));
   if (!found)
-    throw badRequest('Invalid body.formatId: Unknown format', [
+    throw new Invalid('Invalid body.formatId: Unknown format', [
       { path: 'body.formatId', message: 'Unknown format' },
     ]);
 }
 
 async function checkPlaygroup(db: Db, caller: UserRow, playgroupId: string): Promise<void> {
   const m = await membership(db, playgroupId, caller.id);
-  if (!m) throw notFound('That playgroup');
-  if (m.status !== 'active') throw forbidden('Accept the invitation before adding sets to this playgroup.');
+  if (!m) throw new NotFound('That playgroup');
+  if (m.status !== 'active')
+    throw new Forbidden('Accept the invitation before adding sets to this playgroup.');
 }
 
 /** Attaches games to the set, each one editable by the caller; detaches the others when `replace`. */
 async function attachGames(db: Db, caller: UserRow, setId: string, gameIds: string[], replace: boolean) {
   const unique = [...new Set(gameIds)];
   const unknownGame = (i: number) =>
-    badRequest(`Invalid body.gameIds.${i}: Unknown game`, [
+    new Invalid(`Invalid body.gameIds.${i}: Unknown game`, [
       { path: `body.gameIds.${i}`, message: 'Unknown game' },
     ]);
   unique.forEach((id, i) => {
@@ -155,7 +163,7 @@ async function attachGames(db: Db, caller: UserRow, setId: string, gameIds: stri
     const game = byId.get(id);
     if (!game) throw unknownGame(i);
     if (game.createdBy !== caller.id && !(game.playgroupId && managed.has(game.playgroupId)))
-      throw forbidden('You can only add games you recorded or manage to a set.');
+      throw new Forbidden('You can only add games you recorded or manage to a set.');
   }
   if (replace) {
     await db

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { IdentityVerifier } from '../auth/firebase.js';
+import type { IdentityClaims, IdentityVerifier } from '../auth/firebase.js';
 import { newFriendCode } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
-import { promoEvents, promoRedemptions, users } from '../db/schema.js';
+import { promoEvents, promoRedemptions, type UserRow, users } from '../db/schema.js';
 import type { Env } from '../env.js';
-import type { IdentityClaims, UserRow } from '../http/context.js';
 import { iso, isoOrNull } from './dto.js';
 
 export interface UserService {
