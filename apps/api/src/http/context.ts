@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityClaims } from '../auth/firebase.js';
 import type { UserRow } from '../db/schema.js';
 
@@ -11,15 +10,3 @@ export interface Caller {
 }
 
 export type { IdentityClaims };
-
-export interface HandlerInput<P, Q, B> {
-  params: P;
-  query: Q;
-  body: B;
-  /** The signed-in user (session and verified calls), else null. */
-  caller: Caller | null;
-  /** Verified Firebase claims (identity calls only). */
-  identity: IdentityClaims | null;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}

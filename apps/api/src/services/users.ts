@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { IdentityClaims, IdentityVerifier } from '../auth/firebase.js';
 import { newFriendCode } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { promoEvents, promoRedemptions, type UserRow, users } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { iso, isoOrNull } from './dto.js';
+import { Conflict } from './errors.js';
+import { storePicture } from './pictures.js';
 
 export interface UserService {
   /** Records activity (at most once a minute per user). */
@@ -32,7 +34,26 @@ export interface UserService {
     defaultFormatId: string | null;
   };
   badges(userId: string): Promise<Badge[]>;
+  /** Changes the given settings (undefined ones stay). */
+  updateSettings(user: UserRow, changes: Partial<Settings>): Promise<UserRow>;
+  /** Takes a username (409 when another user has it, whatever its case). */
+  setUsername(user: UserRow, username: string): Promise<UserRow>;
+  setFirstname(user: UserRow, firstname: string): Promise<UserRow>;
+  /** Stores an uploaded picture as the user's (415 when it is not a PNG, JPEG or WebP image). */
+  setPicture(user: UserRow, picture: Buffer): Promise<UserRow>;
 }
+
+type Settings = ReturnType<UserService['settings']>;
+
+const usernameTaken = () =>
+  new Conflict('That username is taken.', {
+    issues: [{ path: 'body.username', message: 'Already taken' }],
+  });
+
+/** True for a unique_violation, whether thrown by pg, PGlite or wrapped by Drizzle. */
+const isUniqueViolation = (error: unknown): boolean =>
+  String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) ===
+  '23505';
 
 export interface Badge {
   id: string;
@@ -179,6 +200,50 @@ export function createUserService(
         profileVisibility: user.profileVisibility,
         defaultFormatId: user.defaultFormatId,
       };
+    },
+
+    async updateSettings(user, changes) {
+      const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      const [updated] = Object.keys(set).length
+        ? await db.update(users).set(set).where(eq(users.id, user.id)).returning()
+        : [user];
+      changed(user.id);
+      return updated ?? user;
+    },
+
+    async setUsername(user, username) {
+      const taken = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, user.id)))
+        .limit(1);
+      if (taken.length) throw usernameTaken();
+      try {
+        const [updated] = await db.update(users).set({ username }).where(eq(users.id, user.id)).returning();
+        changed(user.id);
+        return updated ?? user;
+      } catch (error) {
+        // Two users racing for the same name: the unique index decides.
+        if (isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
+    },
+
+    async setFirstname(user, firstname) {
+      const [updated] = await db.update(users).set({ firstname }).where(eq(users.id, user.id)).returning();
+      changed(user.id);
+      return updated ?? user;
+    },
+
+    async setPicture(user, picture) {
+      const path = await storePicture(env.dataDir, 'users', user.id, picture);
+      const [updated] = await db
+        .update(users)
+        .set({ picture: path })
+        .where(eq(users.id, user.id))
+        .returning();
+      changed(user.id);
+      return updated ?? user;
     },
 
     async badges(userId) {
