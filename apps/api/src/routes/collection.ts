@@ -3,7 +3,8 @@ import type { AppServices } from '../services/app.js';
 import { binderIds, collectionSummary } from '../services/collection.js';
 import { NotFound } from '../services/errors.js';
 import { cardHoldings } from '../services/holdings.js';
-import { entriesPage, exportCsv } from '../services/lists.js';
+import { entriesPage } from '../services/lists/entries.js';
+import { exportCsv } from '../services/lists/export.js';
 
 /** The collection: every binder (collection list) of the caller together. */
 export function collectionRoutes(s: AppServices) {

@@ -1,25 +1,21 @@
 import type { CurrencyValue } from '@companion/sdk/contract';
 import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
-import { importIntoList } from '../services/imports.js';
 import {
   addCards,
-  cardListDto,
-  createList,
   deleteList,
-  entriesPage,
-  exportCsv,
   moveCards,
-  ownedList,
   removeCards,
   renameList,
-  revertList,
-  revisionsPage,
   setHidden,
-  toRevisions,
   updateCards,
-  userLists,
-} from '../services/lists.js';
+} from '../services/lists/changes.js';
+import { entriesPage } from '../services/lists/entries.js';
+import { exportCsv } from '../services/lists/export.js';
+import { importIntoList } from '../services/lists/import.js';
+import { cardListDto, ownedList, userLists } from '../services/lists/read.js';
+import { revertList, revisionsPage, toRevisions } from '../services/lists/revisions.js';
+import { createList } from '../services/lists/store.js';
 
 /** Bytes of an import's body: its content (LIMITS.importContent characters) in JSON, with room for escapes. */
 const IMPORT_BODY_BYTES = 25 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { cardMigrations, cardSets, cards } from '../db/catalogue.js';
 import { type Db, isPglite } from '../db/client.js';
 import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
 import { jsonArrayElements } from './catalogue-json.js';
-import { applyCardMigrations } from './lists-migrations.js';
+import { applyCardMigrations } from './lists/card-migrations.js';
 
 export interface ImportProgress {
   /** Bytes read from the source so far (compressed bytes for .gz). */

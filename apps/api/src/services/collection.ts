@@ -12,7 +12,7 @@ import { cardLists } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from './card-search.js';
 import { type Currency, priceSql } from './catalogue.js';
-import { defaultBinder } from './lists-core.js';
+import { defaultBinder } from './lists/store.js';
 
 const round = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 

@@ -14,12 +14,13 @@ import {
   parseDecklist,
   type RowError,
 } from '@companion/sdk/formats';
-import type { Db } from '../db/client.js';
-import { normalizeName } from './catalogue.js';
-import { Invalid } from './errors.js';
-import { resolveCards } from './imports-resolve.js';
-import { ownedList, toRevisions } from './lists.js';
-import { addEntries, changeList, type NewEntry } from './lists-core.js';
+import type { Db } from '../../db/client.js';
+import { normalizeName } from '../catalogue.js';
+import { Invalid } from '../errors.js';
+import { resolveCards } from '../imports-resolve.js';
+import { ownedList } from './read.js';
+import { toRevisions } from './revisions.js';
+import { addEntries, changeList, type NewEntry } from './store.js';
 
 type ImportFormat = ImportReport['format'];
 const DECKLIST_FORMATS = new Set<string>(['arena', 'mtgo', 'plain', 'dek']);
