@@ -1,18 +1,10 @@
 import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
-import { checkBracket } from '../services/bracket.js';
-import {
-  createDeck,
-  deckDto,
-  deckGames,
-  deleteDeck,
-  ownDeck,
-  setArchived,
-  setBracket,
-  storedUnresolved,
-  updateDeck,
-  visibleDeck,
-} from '../services/decks.js';
+import { ownDeck, visibleDeck } from '../services/decks/access.js';
+import { checkBracket } from '../services/decks/bracket.js';
+import { deckDto, storedUnresolved } from '../services/decks/dto.js';
+import { deckGames } from '../services/decks/games.js';
+import { createDeck, deleteDeck, setArchived, setBracket, updateDeck } from '../services/decks/write.js';
 
 /** Decks: the owner writes; who may read follows the owner's profile visibility. */
 export function deckRoutes(s: AppServices) {

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import { list as listFriends } from '../services/friends.js';
-import { listForUser as listPlaygroups } from '../services/playgroups.js';
+import { listForUser as listPlaygroups } from '../services/playgroups/groups.js';
 import { deckOwner, profile, statsOf, userById } from '../services/profiles.js';
 import { computeStats } from '../services/stats.js';
 

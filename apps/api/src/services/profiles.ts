@@ -6,9 +6,9 @@
 import { canSeeProfile } from '@companion/sdk/contract';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import { deckSummaries, listDeckRows } from './deck-summary.js';
+import { deckSummaries, listDeckRows } from './decks/summary.js';
 import { Forbidden, NotFound } from './errors.js';
-import type { GameFiltersInput } from './games.js';
+import type { GameFiltersInput } from './games/filters.js';
 import { computeStats } from './stats.js';
 import type { UserService } from './users.js';
 import { relationship } from './visibility.js';

@@ -18,7 +18,9 @@ import {
 import { forgetTargets, notesFor, tagsFor } from './annotations.js';
 import { iso } from './dto.js';
 import { Forbidden, Invalid, NotFound } from './errors.js';
-import { type GameDeps, gameDtos, gamesOfSets, touchPlaygroups } from './games.js';
+import { type GameDeps, gameDtos } from './games/dto.js';
+import { gamesOfSets } from './games/read.js';
+import { touchPlaygroups } from './games/record.js';
 import { gameVisibleTo, isManager, isUuid, membership, setVisibleTo } from './visibility.js';
 
 type SetRow = typeof gameSets.$inferSelect;

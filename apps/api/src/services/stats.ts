@@ -5,8 +5,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { decks, formats, gamePlayers, games } from '../db/schema.js';
-import { sortColors } from './deck-summary.js';
-import { type GameFiltersInput, gameFilterConditions } from './games.js';
+import { sortColors } from './decks/summary.js';
+import { type GameFiltersInput, gameFilterConditions } from './games/filters.js';
 
 type Color = 'W' | 'U' | 'B' | 'R' | 'G';
 

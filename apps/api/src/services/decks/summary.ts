@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { deckCards, decks, gamePlayers } from '../db/schema.js';
-import { iso, isoOrNull } from './dto.js';
+import type { Db } from '../../db/client.js';
+import { deckCards, decks, gamePlayers } from '../../db/schema.js';
+import { iso, isoOrNull } from '../dto.js';
 
 export type DeckRow = typeof decks.$inferSelect;
 
