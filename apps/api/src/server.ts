@@ -18,6 +18,7 @@ import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
 import { type AppServices, createServices } from './services/app.js';
 import { DomainError } from './services/errors.js';
+import { PICTURE_MAX_BYTES } from './services/pictures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -141,7 +142,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     exposedHeaders: [HEADERS.requestId, 'retry-after'],
     maxAge: 600,
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -1,3 +1,4 @@
+import type { SessionKindValue } from '@companion/sdk/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, type UserRow, users } from '../db/schema.js';
@@ -5,10 +6,7 @@ import { hashToken, newToken } from './tokens.js';
 
 export interface SessionStore {
   create(userId: string, device: string | null): Promise<{ token: string; expiresAt: Date }>;
-  resolve(
-    token: string,
-    kind?: 'session' | 'streaming',
-  ): Promise<{ user: UserRow; sessionId: string } | null>;
+  resolve(token: string, kind?: SessionKindValue): Promise<{ user: UserRow; sessionId: string } | null>;
   revoke(sessionId: string): Promise<void>;
   /** Issues a new streaming token and revokes the previous ones. */
   rotateStreaming(userId: string): Promise<{ token: string; createdAt: Date }>;

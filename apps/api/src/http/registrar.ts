@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppServices } from '../services/app.js';
 import { JsonText } from '../services/json-text.js';
+import { PICTURE_MAX_BYTES } from '../services/pictures.js';
 import type { Caller, IdentityClaims } from './context.js';
 import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
 import type { DomainRoutes, RouteOptions, UploadedFile } from './implement.js';
@@ -80,8 +81,6 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   const first = issues[0];
   throw badRequest(first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, issues);
 }
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 export function createRegistrar(app: FastifyInstance, services: AppServices): Registrar {
   const registered = new Set<AnyEndpoint>();
@@ -160,12 +159,16 @@ export function createRegistrar(app: FastifyInstance, services: AppServices): Re
         if (endpoint.bodyType === 'multipart') {
           if (!request.isMultipart())
             throw badRequest('Send the file as multipart/form-data in a field named "file".');
-          const file = await request.file({ limits: { fileSize: MAX_PICTURE_BYTES, files: 1 } });
+          const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
           if (!file)
             throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
           const buffer = await file.toBuffer();
           if (file.file.truncated) {
-            throw new ApiError(413, ErrorCode.TOO_LARGE, 'The picture is larger than 5 MB.');
+            throw new ApiError(
+              413,
+              ErrorCode.TOO_LARGE,
+              `The picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`,
+            );
           }
           body = { buffer, mimetype: file.mimetype, filename: file.filename } satisfies UploadedFile;
         } else {

@@ -1,4 +1,4 @@
-import { ErrorCode, LIVE_PATH } from '@companion/sdk/contract';
+import { ErrorCode, LIVE_PATH, LIVE_ROLES } from '@companion/sdk/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export interface LiveOptions extends Partial<LiveLimits> {
 
 const Handshake = z.object({
   token: z.string().min(1).max(200),
-  role: z.enum(['sender', 'receiver', 'overlay']),
+  role: z.enum(LIVE_ROLES),
   /** Replay what was sent after this sequence number right after `hello` (a reconnecting client). */
   afterSeq: z.coerce.number().int().min(0).optional(),
 });

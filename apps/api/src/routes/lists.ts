@@ -17,7 +17,10 @@ import { cardListDto, ownedList, userLists } from '../services/lists/read.js';
 import { revertList, revisionsPage, toRevisions } from '../services/lists/revisions.js';
 import { createList } from '../services/lists/store.js';
 
-/** Bytes of an import's body: its content (LIMITS.importContent characters) in JSON, with room for escapes. */
+/**
+ * Bytes of an import's body: its content (at most LIMITS.importContent characters, which the contract's
+ * schema enforces) as JSON, with room for escapes and multi-byte characters.
+ */
 const IMPORT_BODY_BYTES = 25 * 1024 * 1024;
 
 /** Card lists (binders, wishlists, trade and custom lists) with revision history. */

@@ -2,6 +2,7 @@
  * Tags and notes: each user's own labels and markdown note on games and sets.
  * Tags are created by name when new (unique per user, case-insensitive).
  */
+import type { AnnotationTargetValue } from '@companion/sdk/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { notes, taggings, tags } from '../db/schema.js';
@@ -9,7 +10,7 @@ import { iso } from './dto.js';
 import { Conflict, NotFound } from './errors.js';
 import { isUuid } from './visibility.js';
 
-export type TargetType = 'game' | 'set';
+export type TargetType = AnnotationTargetValue;
 export interface TagDto {
   id: string;
   name: string;

@@ -2,13 +2,14 @@
  * Friends by personal code: look up, request (accepts when they already asked you), accept (only the
  * addressee of a pending request), remove / decline / cancel.
  */
+import type { FriendStatusValue, RelationshipValue } from '@companion/sdk/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { friendships, type UserRow, users } from '../db/schema.js';
 import { iso, isoOrNull } from './dto.js';
 import { Conflict, Forbidden, Invalid, NotFound } from './errors.js';
 import type { UserService } from './users.js';
-import { type Relationship, relationship } from './visibility.js';
+import { relationship } from './visibility.js';
 
 type FriendshipRow = typeof friendships.$inferSelect;
 type Summary = ReturnType<UserService['summary']>;
@@ -16,7 +17,7 @@ type Summary = ReturnType<UserService['summary']>;
 export interface FriendDto {
   user: Summary;
   code: string;
-  status: 'accepted' | 'incoming' | 'outgoing';
+  status: FriendStatusValue;
   since: string;
   lastSeen: string | null;
 }
@@ -57,7 +58,7 @@ export async function lookup(
   deps: FriendDeps,
   me: UserRow,
   code: string,
-): Promise<{ user: Summary; relationship: Relationship }> {
+): Promise<{ user: Summary; relationship: RelationshipValue }> {
   const other = await byCode(deps.db, code);
   return { user: deps.users.summary(other), relationship: await relationship(deps.db, me.id, other.id) };
 }

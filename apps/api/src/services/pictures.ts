@@ -6,6 +6,8 @@ import { UnsupportedMedia } from './errors.js';
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 export const PICTURE_SIZE = 512;
+/** Largest accepted upload, in bytes. */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Checks an uploaded picture by its content (not its name or declared type), re-encodes it as WebP

@@ -3,14 +3,16 @@
  * The use counter moves with one conditional UPDATE (`uses < max_uses`), so two users racing for the
  * last use cannot both get it; the whole redemption is one transaction.
  */
+
 import { randomInt } from 'node:crypto';
+import type { LanguageValue } from '@companion/sdk/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { promoCodes, promoEvents, promoRedemptions } from '../db/schema.js';
 import { iso, isoOrNull } from './dto.js';
 import { Conflict, Forbidden, Gone, NotFound } from './errors.js';
 
-type Locale = 'en' | 'fr';
+type Locale = LanguageValue;
 
 const MESSAGES = {
   invalid: { en: 'This code is not valid.', fr: 'Ce code n’est pas valide.' },

@@ -4,6 +4,7 @@
  * - Edit and delete: its creator, or the owner and admins of its playgroup.
  * - `gameIds` may only attach games the caller may edit.
  */
+import { canEditGame, canEditSet, playgroupRights } from '@companion/sdk/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
@@ -21,7 +22,7 @@ import { Forbidden, Invalid, NotFound } from './errors.js';
 import { type GameDeps, gameDtos } from './games/dto.js';
 import { gamesOfSets } from './games/read.js';
 import { touchPlaygroups } from './games/record.js';
-import { gameVisibleTo, isManager, isUuid, membership, setVisibleTo } from './visibility.js';
+import { gameVisibleTo, isUuid, membership, setVisibleTo, standingIn } from './visibility.js';
 
 type SetRow = typeof gameSets.$inferSelect;
 
@@ -47,10 +48,9 @@ export async function visibleSet(db: Db, viewerId: string, id: string): Promise<
 
 async function editableSet(db: Db, userId: string, id: string): Promise<SetRow> {
   const set = await visibleSet(db, userId, id);
-  const allowed =
-    set.createdBy === userId ||
-    (set.playgroupId ? isManager(await membership(db, set.playgroupId, userId)) : false);
-  if (!allowed) throw new Forbidden('Only the creator of the set or its playgroup’s admins can change it.');
+  const standing = set.createdBy === userId ? null : await standingIn(db, set.playgroupId, userId);
+  if (!canEditSet({ id: userId, standing }, set))
+    throw new Forbidden('Only the creator of the set or its playgroup’s admins can change it.');
   return set;
 }
 
@@ -119,7 +119,7 @@ async function checkFormat(db: Db, formatId: string | null | undefined): Promise
 async function checkPlaygroup(db: Db, caller: UserRow, playgroupId: string): Promise<void> {
   const m = await membership(db, playgroupId, caller.id);
   if (!m) throw new NotFound('That playgroup');
-  if (m.status !== 'active')
+  if (!playgroupRights(m).record)
     throw new Forbidden('Accept the invitation before adding sets to this playgroup.');
 }
 
@@ -140,31 +140,28 @@ async function attachGames(db: Db, caller: UserRow, setId: string, gameIds: stri
         .where(and(inArray(games.id, unique), gameVisibleTo(caller.id)))
     : [];
   const byId = new Map(rows.map((g) => [g.id, g]));
-  // Playgroups the caller manages, among those of the games they did not record (one query).
+  // The caller's standing in the playgroups of the games they did not record (one query).
   const groupIds = [
     ...new Set(rows.flatMap((g) => (g.createdBy !== caller.id && g.playgroupId ? [g.playgroupId] : []))),
   ];
-  const managed = new Set(
-    groupIds.length
-      ? (
-          await db
-            .select({ id: playgroupMembers.playgroupId })
-            .from(playgroupMembers)
-            .where(
-              and(
-                eq(playgroupMembers.userId, caller.id),
-                eq(playgroupMembers.status, 'active'),
-                inArray(playgroupMembers.role, ['owner', 'admin']),
-                inArray(playgroupMembers.playgroupId, groupIds),
-              ),
-            )
-        ).map((m) => m.id)
-      : [],
+  const standings = new Map(
+    (groupIds.length
+      ? await db
+          .select({
+            id: playgroupMembers.playgroupId,
+            role: playgroupMembers.role,
+            status: playgroupMembers.status,
+          })
+          .from(playgroupMembers)
+          .where(and(eq(playgroupMembers.userId, caller.id), inArray(playgroupMembers.playgroupId, groupIds)))
+      : []
+    ).map((m) => [m.id, m]),
   );
   for (const [i, id] of unique.entries()) {
     const game = byId.get(id);
     if (!game) throw unknownGame(i);
-    if (game.createdBy !== caller.id && !(game.playgroupId && managed.has(game.playgroupId)))
+    const standing = game.playgroupId ? standings.get(game.playgroupId) : undefined;
+    if (!canEditGame({ id: caller.id, standing }, game))
       throw new Forbidden('You can only add games you recorded or manage to a set.');
   }
   if (replace) {

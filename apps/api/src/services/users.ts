@@ -1,3 +1,9 @@
+import type {
+  CurrencyValue,
+  LanguageValue,
+  ProfileVisibilityValue,
+  StoredProviderValue,
+} from '@companion/sdk/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { IdentityClaims, IdentityVerifier } from '../auth/firebase.js';
 import { newFriendCode } from '../auth/tokens.js';
@@ -15,7 +21,7 @@ export interface UserService {
   refreshVerification(user: UserRow): Promise<boolean>;
   findOrCreate(
     claims: IdentityClaims,
-    profile: { firstname?: string | null | undefined; locale: 'en' | 'fr' },
+    profile: { firstname?: string | null | undefined; locale: LanguageValue },
   ): Promise<{ user: UserRow; created: boolean }>;
   byId(id: string): Promise<UserRow | undefined>;
   pictureUrl(picture: string | null): string | null;
@@ -28,9 +34,9 @@ export interface UserService {
   };
   full(user: UserRow): Promise<FullUser>;
   settings(user: UserRow): {
-    language: 'en' | 'fr';
-    currency: 'usd' | 'eur';
-    profileVisibility: 'public' | 'friends' | 'private';
+    language: LanguageValue;
+    currency: CurrencyValue;
+    profileVisibility: ProfileVisibilityValue;
     defaultFormatId: string | null;
   };
   badges(userId: string): Promise<Badge[]>;
@@ -72,7 +78,7 @@ export interface FullUser {
   picture: string | null;
   email: string | null;
   emailVerified: boolean;
-  provider: 'google' | 'apple' | 'password' | 'other';
+  provider: StoredProviderValue;
   code: string;
   createdAt: string;
   lastSeen: string | null;

@@ -1,7 +1,7 @@
 /**
  * A deck's games under the shared filters and its record (wins, formats, months).
  */
-import { COLORS, type Stats } from '@companion/sdk/contract';
+import { COLORS, type GameResultValue, type Stats } from '@companion/sdk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formats, gamePlayers, games } from '../../db/schema.js';
@@ -49,7 +49,7 @@ export async function deckGames(deps: GameDeps, deck: DeckRow, viewerId: string,
 function deckStats(
   deck: DeckRow,
   rows: Array<typeof games.$inferSelect>,
-  results: Array<{ gameId: string; result: 'win' | 'loss' | 'draw' }>,
+  results: Array<{ gameId: string; result: GameResultValue }>,
   formatNames: Map<string, string>,
 ): StatsDto {
   const byGame = new Map(results.map((r) => [r.gameId, r.result]));

@@ -1,6 +1,7 @@
 /**
  * Games as the contract shows them: players (in seat order), decks, the viewer's own tags and note.
  */
+import type { ColorValue, GameResultValue } from '@companion/sdk/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { decks, gamePlayers, type games, users } from '../../db/schema.js';
@@ -17,10 +18,10 @@ export interface GamePlayerDto {
   id: string;
   user: Summary | null;
   guestName: string | null;
-  deck: { id: string; name: string; colorIdentity: Array<'W' | 'U' | 'B' | 'R' | 'G'> } | null;
+  deck: { id: string; name: string; colorIdentity: ColorValue[] } | null;
   deckName: string | null;
   seat: number | null;
-  result: 'win' | 'loss' | 'draw';
+  result: GameResultValue;
 }
 
 export interface GameDto {

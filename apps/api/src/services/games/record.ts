@@ -3,6 +3,7 @@
  * playgroup membership, set rights, players who are friends or members, decks of their players),
  * and the decks' last-played dates, the playgroups' activity and the cached deck lists follow.
  */
+import { canEditSet, type GameResultValue, playgroupRights } from '@companion/sdk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../../db/schema.js';
 import { forgetTargets, setTags } from '../annotations.js';
 import { Forbidden, NotFound } from '../errors.js';
-import { friendIds, isManager, isUuid, membership } from '../visibility.js';
+import { friendIds, isUuid, membership, standingIn } from '../visibility.js';
 import { editableGame } from './access.js';
 import type { GameDeps, GameDto, GameRow } from './dto.js';
 import { invalid } from './filters.js';
@@ -31,7 +32,7 @@ export interface GamePlayerInput {
   deckId?: string | null | undefined;
   deckName?: string | null | undefined;
   seat?: number | null | undefined;
-  result: 'win' | 'loss' | 'draw';
+  result: GameResultValue;
 }
 
 export interface GameInput {
@@ -56,7 +57,7 @@ interface CheckedPlayer {
   deckId: string | null;
   deckName: string | null;
   seat: number | null;
-  result: 'win' | 'loss' | 'draw';
+  result: GameResultValue;
 }
 
 /** Checks the game input against the database; returns the players to store. */
@@ -81,7 +82,7 @@ async function checkInput(
   if (playgroupId && playgroupId !== existing?.playgroupId) {
     const member = await membership(db, playgroupId, caller.id);
     if (!member) throw new NotFound('That playgroup');
-    if (member.status !== 'active')
+    if (!playgroupRights(member).record)
       throw new Forbidden('Accept the invitation before recording games in this playgroup.');
   }
 
@@ -90,10 +91,8 @@ async function checkInput(
       ? await db.select().from(gameSets).where(eq(gameSets.id, input.setId)).limit(1)
       : [];
     if (!set) throw invalid('body.setId', 'Unknown set');
-    const allowed =
-      set.createdBy === caller.id ||
-      (set.playgroupId ? isManager(await membership(db, set.playgroupId, caller.id)) : false);
-    if (!allowed)
+    const standing = set.createdBy === caller.id ? null : await standingIn(db, set.playgroupId, caller.id);
+    if (!canEditSet({ id: caller.id, standing }, set))
       throw new Forbidden('Only the creator of the set or its playgroup’s admins can add games to it.');
   }
 

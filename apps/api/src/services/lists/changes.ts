@@ -3,6 +3,7 @@
  * moving to another list, updating entries (merging those that become identical), renaming,
  * hiding and deleting. Each change is one revision (`store.ts`).
  */
+import type { FinishValue } from '@companion/sdk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardLists, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
@@ -18,7 +19,6 @@ import {
   defaultBinder,
   type EntryState,
   entryKey,
-  type Finish,
   type ListRow,
   lockList,
   recordRevision,
@@ -35,7 +35,7 @@ export interface CardChangeInput {
   collectorNumber?: string | undefined;
   name?: string | undefined;
   language?: string | undefined;
-  finish: Finish;
+  finish: FinishValue;
   condition?: string | null | undefined;
   quantity: number;
 }
@@ -154,7 +154,7 @@ export async function moveCards(
 export interface EntryChangeInput {
   entryId: string;
   quantity?: number | undefined;
-  finish?: Finish | undefined;
+  finish?: FinishValue | undefined;
   condition?: string | null | undefined;
   language?: string | undefined;
   cardId?: string | undefined;

@@ -2,7 +2,7 @@
  * Pages of entries: a list's, or the collection's (several lists), filtered by a Scryfall-syntax
  * query and a name, sorted by any of the contract's orders, with the number that match.
  */
-import type { ListEntry } from '@companion/sdk/contract';
+import type { CurrencyValue, ListEntry, ListOrderValue, SortDirectionValue } from '@companion/sdk/contract';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardSearch, cards, entrySearch, listEntries } from '../../db/catalogue.js';
@@ -15,10 +15,10 @@ import {
   readsPrices,
   rowsOf,
 } from '../card-search.js';
-import { type CardData, type Currency, cardColumns, normalizeName, priceSql } from '../catalogue.js';
+import { type CardData, cardColumns, normalizeName, priceSql } from '../catalogue.js';
 import { toListEntry } from './read.js';
 
-export type OrderBy = 'name' | 'price' | 'added' | 'set' | 'mv' | 'quantity';
+export type OrderBy = ListOrderValue;
 
 const c = alias(cards, 'c');
 const s = alias(cardSearch, 's');
@@ -35,10 +35,10 @@ export interface EntryQuery {
   name?: string | undefined;
   unresolved?: boolean | undefined;
   order: OrderBy;
-  dir: 'asc' | 'desc';
+  dir: SortDirectionValue;
   page: number;
   limit: number;
-  currency: Currency;
+  currency: CurrencyValue;
   /** Tests compare the two ways of finding resolved entries: `cards` forces `list_entries` joined
    * to `card_search`, which every query can use. */
   via?: 'search' | 'cards';
@@ -46,7 +46,7 @@ export interface EntryQuery {
 
 interface SortKey {
   expr: SQL;
-  dir: 'asc' | 'desc';
+  dir: SortDirectionValue;
   nullsLast?: boolean;
 }
 
@@ -90,8 +90,8 @@ const SEARCH_ORDERS = new Set<OrderBy>(['name', 'set', 'mv']);
 /** The sort keys of a page of entries, over `list_entries` and the narrow card alias `s`. */
 function entryOrder(
   order: OrderBy,
-  dir: 'asc' | 'desc',
-  currency: Currency,
+  dir: SortDirectionValue,
+  currency: CurrencyValue,
   k: KeyColumns = ENTRY_KEYS,
 ): SortKey[] {
   const name: SortKey = { expr: k.name, dir: 'asc' };

@@ -1,13 +1,14 @@
 /**
  * Lists as CSV files in one of the export formats, streamed in chunks.
  */
+
 import { Readable } from 'node:stream';
+import type { ExportFormatValue, FinishValue } from '@companion/sdk/contract';
 import { type CollectionRowInput, writeCollection } from '@companion/sdk/formats';
 import { sql } from 'drizzle-orm';
 import { cardSearch, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../card-search.js';
-import type { Finish } from './store.js';
 
 /**
  * An export line as the database gives it, entry and printing columns already merged: id, card id,
@@ -22,7 +23,7 @@ type ExportLine = [
   string | null,
   string | null,
   string,
-  Finish,
+  FinishValue,
   number,
   string,
   number | null,
@@ -57,11 +58,7 @@ const EXPORT_BATCH = 5000;
  * of `card_search` for each chunk). Each chunk arrives as one JSON text, parsed natively: on PGlite,
  * decoding 5,000 rows of 13 columns field by field in JavaScript cost more than the query itself.
  */
-export function exportCsv(
-  db: Db,
-  listIds: string[],
-  format: 'companion' | 'moxfield' | 'manabox' | 'deckbox',
-): Readable {
+export function exportCsv(db: Db, listIds: string[], format: ExportFormatValue): Readable {
   async function* chunks() {
     let after: string | null = null;
     let first = true;

@@ -2,11 +2,11 @@
  * Reading card lists: the caller's lists with their totals (cards, unique cards, value in a
  * currency), one list they own (404 otherwise), and an entry as the contract shows it.
  */
-import type { CardList, ListEntry } from '@companion/sdk/contract';
+import type { CardList, CurrencyValue, ListEntry } from '@companion/sdk/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { cardLists } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
-import { type CardData, type Currency, priceSql, toCard, unitPrice } from '../catalogue.js';
+import { type CardData, priceSql, toCard, unitPrice } from '../catalogue.js';
 import { iso } from '../dto.js';
 import { NotFound } from '../errors.js';
 import { defaultBinder, type EntryRow, type ListRow } from './store.js';
@@ -15,7 +15,7 @@ export type ListType = ListRow['type'];
 
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
-export function toListEntry(e: EntryRow, card: CardData | null, currency: Currency): ListEntry {
+export function toListEntry(e: EntryRow, card: CardData | null, currency: CurrencyValue): ListEntry {
   return {
     id: e.id,
     listId: e.listId,
@@ -36,7 +36,7 @@ export function toListEntry(e: EntryRow, card: CardData | null, currency: Curren
   };
 }
 
-export async function listTotals(db: Db, listIds: string[], currency: Currency) {
+export async function listTotals(db: Db, listIds: string[], currency: CurrencyValue) {
   const out = new Map<string, { cards: number; unique: number; value: number }>();
   if (!listIds.length) return out;
   const price = priceSql(currency, sql`e.finish`, sql.raw('c'));
@@ -57,7 +57,7 @@ export async function listTotals(db: Db, listIds: string[], currency: Currency) 
 export function toCardList(
   l: ListRow,
   totals: { cards: number; unique: number; value: number } | undefined,
-  currency: Currency,
+  currency: CurrencyValue,
 ): CardList {
   return {
     id: l.id,
@@ -75,7 +75,7 @@ export function toCardList(
   };
 }
 
-export async function cardListDto(db: Db, l: ListRow, currency: Currency): Promise<CardList> {
+export async function cardListDto(db: Db, l: ListRow, currency: CurrencyValue): Promise<CardList> {
   return toCardList(l, (await listTotals(db, [l.id], currency)).get(l.id), currency);
 }
 
@@ -83,7 +83,7 @@ export async function userLists(
   db: Db,
   ownerId: string,
   hidden: boolean,
-  currency: Currency,
+  currency: CurrencyValue,
 ): Promise<CardList[]> {
   await defaultBinder(db, ownerId);
   const rows = await db

@@ -10,6 +10,7 @@
  * SNAPSHOT_EVERY revisions), whichever touches fewer entries (`revisions.ts`). Deltas are small for
  * everyday edits (a few hundred bytes), a snapshot per revision would copy the whole list every time.
  */
+import type { FinishValue, RevisionActionValue } from '@companion/sdk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
@@ -21,26 +22,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ListRow = typeof cardLists.$inferSelect;
 export type EntryRow = typeof listEntries.$inferSelect;
 export type RevisionRow = typeof listRevisions.$inferSelect;
-export type Finish = 'nonfoil' | 'foil' | 'etched';
 
-export type RevisionAction =
-  | 'create'
-  | 'add'
-  | 'remove'
-  | 'move-in'
-  | 'move-out'
-  | 'replace'
-  | 'update'
-  | 'import'
-  | 'revert'
-  | 'rename';
+export type RevisionAction = RevisionActionValue;
 
 /** Everything about an entry but its id and list: what a revision stores. */
 export interface EntryState {
   cardId: string | null;
   name: string;
   quantity: number;
-  finish: Finish;
+  finish: FinishValue;
   condition: string;
   language: string;
   purchasePrice: string | null;
@@ -168,7 +158,7 @@ export interface NewEntry {
   cardId: string | null;
   name: string;
   quantity: number;
-  finish: Finish;
+  finish: FinishValue;
   condition: string;
   language: string;
   purchasePrice?: string | null;

@@ -13,6 +13,12 @@
  * | accept                         | 409   | 409                    | 409    | yes     | 404      |
  * | leave                          | 409   | yes                    | yes    | yes (declines) | 404 |
  */
+import {
+  type MembershipStatusValue,
+  PLAYGROUP_ROLES,
+  type PlaygroupRoleValue,
+  playgroupRights,
+} from '@companion/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { playgroupMembers, playgroups, users } from '../../db/schema.js';
@@ -20,7 +26,7 @@ import { iso, isoOrNull } from '../dto.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { GameDeps } from '../games/dto.js';
 import type { UserService } from '../users.js';
-import { isManager, isUuid, type MemberRow, membership } from '../visibility.js';
+import { isUuid, type MemberRow, membership } from '../visibility.js';
 
 export type PlaygroupRow = typeof playgroups.$inferSelect;
 type Summary = ReturnType<UserService['summary']>;
@@ -32,8 +38,8 @@ export interface PlaygroupDeps extends GameDeps {
 
 export interface PlaygroupMemberDto {
   user: Summary;
-  role: 'owner' | 'admin' | 'member';
-  status: 'invited' | 'active';
+  role: PlaygroupRoleValue;
+  status: MembershipStatusValue;
   invitedBy: string | null;
   joinedAt: string | null;
 }
@@ -45,13 +51,11 @@ export interface PlaygroupDto {
   picture: string | null;
   ownerId: string;
   members: PlaygroupMemberDto[];
-  role: 'owner' | 'admin' | 'member';
-  status: 'invited' | 'active';
+  role: PlaygroupRoleValue;
+  status: MembershipStatusValue;
   lastActivity: string;
   createdAt: string;
 }
-
-const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
 export interface Access {
   group: PlaygroupRow;
@@ -76,10 +80,11 @@ export async function access(db: Db, id: string, userId: string): Promise<Access
 }
 
 export function requireManager(a: Access): void {
-  if (!isManager(a.me)) throw new Forbidden('Only the owner and admins of the playgroup can do this.');
+  if (!playgroupRights(a.me).manage)
+    throw new Forbidden('Only the owner and admins of the playgroup can do this.');
 }
 export function requireOwner(a: Access): void {
-  if (a.me.role !== 'owner') throw new Forbidden('Only the owner of the playgroup can do this.');
+  if (!playgroupRights(a.me).own) throw new Forbidden('Only the owner of the playgroup can do this.');
 }
 
 async function dto(deps: PlaygroupDeps, group: PlaygroupRow, me: MemberRow): Promise<PlaygroupDto> {
@@ -91,7 +96,7 @@ async function dto(deps: PlaygroupDeps, group: PlaygroupRow, me: MemberRow): Pro
   rows.sort(
     (a, b) =>
       Number(a.m.status === 'invited') - Number(b.m.status === 'invited') ||
-      ROLE_ORDER[a.m.role] - ROLE_ORDER[b.m.role] ||
+      PLAYGROUP_ROLES.indexOf(a.m.role) - PLAYGROUP_ROLES.indexOf(b.m.role) ||
       (a.m.joinedAt ?? a.m.createdAt).getTime() - (b.m.joinedAt ?? b.m.createdAt).getTime(),
   );
   return {

@@ -1,6 +1,7 @@
 /**
  * A playgroup's games and leaderboard under the shared filters (active members only).
  */
+import { playgroupRights } from '@companion/sdk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { gamePlayers, games, type UserRow, users } from '../../db/schema.js';
 import { Forbidden } from '../errors.js';
@@ -19,7 +20,8 @@ export async function playgroupGames(
   filters: GameFiltersInput,
 ) {
   const a = await access(deps.db, id, caller.id);
-  if (a.me.status !== 'active') throw new Forbidden('Accept the invitation to see the playgroup’s games.');
+  if (!playgroupRights(a.me).viewGames)
+    throw new Forbidden('Accept the invitation to see the playgroup’s games.');
   const where = and(eq(games.playgroupId, a.group.id), ...gameFilterConditions(filters, caller.id));
   const playerKey = sql<string>`coalesce(${gamePlayers.userId}::text, 'guest:' || lower(${gamePlayers.guestName}))`;
   const [rows, board, deckCounts] = await Promise.all([

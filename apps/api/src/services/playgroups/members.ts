@@ -1,11 +1,19 @@
 /**
  * Membership: invitations (friends only), accepting, leaving, removing members, roles and ownership.
  */
+import {
+  canChangeRole,
+  canRemoveMember,
+  type MemberRefusal,
+  type PlaygroupRoleValue,
+  playgroupRights,
+} from '@companion/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import { playgroupMembers, playgroups, type UserRow } from '../../db/schema.js';
 import { Conflict, Forbidden, Invalid } from '../errors.js';
 import { friendIds, isUuid, membership } from '../visibility.js';
 import {
+  type Access,
   access,
   fresh,
   type PlaygroupDeps,
@@ -51,7 +59,7 @@ export async function invite(
 
 export async function acceptInvitation(deps: PlaygroupDeps, caller: UserRow, id: string) {
   const a = await access(deps.db, id, caller.id);
-  if (a.me.status === 'active') throw new Conflict('You are already a member of this playgroup.');
+  if (!playgroupRights(a.me).accept) throw new Conflict('You are already a member of this playgroup.');
   await deps.db.transaction(async (tx) => {
     await tx
       .update(playgroupMembers)
@@ -64,7 +72,7 @@ export async function acceptInvitation(deps: PlaygroupDeps, caller: UserRow, id:
 
 export async function leave(deps: PlaygroupDeps, caller: UserRow, id: string): Promise<void> {
   const a = await access(deps.db, id, caller.id);
-  if (a.me.role === 'owner')
+  if (!playgroupRights(a.me).leave)
     throw new Conflict('The owner cannot leave the playgroup: transfer ownership to another member first.');
   await deps.db.transaction(async (tx) => {
     await tx
@@ -76,17 +84,11 @@ export async function leave(deps: PlaygroupDeps, caller: UserRow, id: string): P
 
 export async function removeMember(deps: PlaygroupDeps, caller: UserRow, id: string, userId: string) {
   const a = await access(deps.db, id, caller.id);
+  // Whether the caller may remove anyone (403) comes before whether the member exists (404).
   requireManager(a);
-  if (userId === caller.id) {
-    throw new Conflict(
-      a.me.role === 'owner'
-        ? 'The owner cannot be removed: transfer ownership to another member first.'
-        : 'To leave the playgroup, use leave.',
-    );
-  }
-  const m = await target(deps.db, a, userId);
-  if (a.me.role !== 'owner' && m.role !== 'member')
-    throw new Forbidden('Admins can only remove plain members and invitations.');
+  const self = userId === caller.id;
+  const refusal = canRemoveMember(a.me, self ? a.me : await target(deps.db, a, userId), self);
+  if (refusal) throw removalRefused(refusal, a);
   await deps.db.transaction(async (tx) => {
     await tx
       .delete(playgroupMembers)
@@ -96,18 +98,44 @@ export async function removeMember(deps: PlaygroupDeps, caller: UserRow, id: str
   return fresh(deps, id, caller.id);
 }
 
+/** Why removing a member is refused, as the catalogue's error. */
+function removalRefused(refusal: MemberRefusal, a: Access) {
+  switch (refusal) {
+    case 'self':
+      return new Conflict(
+        a.me.role === 'owner'
+          ? 'The owner cannot be removed: transfer ownership to another member first.'
+          : 'To leave the playgroup, use leave.',
+      );
+    case 'target-is-owner':
+    case 'target-outranks':
+      return new Forbidden('Admins can only remove plain members and invitations.');
+    default:
+      return new Forbidden('Only the owner and admins of the playgroup can do this.');
+  }
+}
+
 async function setRole(
   deps: PlaygroupDeps,
   caller: UserRow,
   id: string,
   userId: string,
-  role: 'admin' | 'member',
+  role: Exclude<PlaygroupRoleValue, 'owner'>,
 ): Promise<PlaygroupDto> {
   const a = await access(deps.db, id, caller.id);
   requireOwner(a);
   const m = await target(deps.db, a, userId);
-  if (m.role === 'owner') throw new Conflict('The owner’s role cannot change; transfer ownership instead.');
-  if (m.status !== 'active') throw new Conflict('This user has not accepted the invitation yet.');
+  switch (canChangeRole(a.me, m, userId === caller.id)) {
+    case null:
+      break;
+    case 'self':
+    case 'target-is-owner':
+      throw new Conflict('The owner’s role cannot change; transfer ownership instead.');
+    case 'target-invited':
+      throw new Conflict('This user has not accepted the invitation yet.');
+    default:
+      throw new Forbidden('Only the owner of the playgroup can do this.');
+  }
   await deps.db.transaction(async (tx) => {
     await tx
       .update(playgroupMembers)
@@ -131,10 +159,18 @@ export async function transferOwnership(
 ): Promise<PlaygroupDto> {
   const a = await access(deps.db, id, caller.id);
   requireOwner(a);
-  if (userId === caller.id) throw new Conflict('You already own this playgroup.');
-  const m = await target(deps.db, a, userId);
-  if (m.status !== 'active')
-    throw new Conflict('Ownership can only go to a member who accepted the invitation.');
+  const self = userId === caller.id;
+  switch (canChangeRole(a.me, self ? a.me : await target(deps.db, a, userId), self)) {
+    case null:
+      break;
+    case 'self':
+    case 'target-is-owner':
+      throw new Conflict('You already own this playgroup.');
+    case 'target-invited':
+      throw new Conflict('Ownership can only go to a member who accepted the invitation.');
+    default:
+      throw new Forbidden('Only the owner of the playgroup can do this.');
+  }
   await deps.db.transaction(async (tx) => {
     await tx
       .update(playgroupMembers)
