@@ -1,6 +1,8 @@
+import type { AnnotationTargetValue } from '@companion/sdk/contract';
 import type { DomainImplementation } from '../http/implement.js';
-import * as annotations from '../services/annotations.js';
 import type { AppServices } from '../services/app.js';
+import { createNote, deleteNote, updateNote } from '../services/notes.js';
+import { addTags, removeTag } from '../services/tags.js';
 
 type AnnotationCall = 'addTags' | 'removeTag' | 'createNote' | 'updateNote' | 'deleteNote';
 
@@ -11,29 +13,29 @@ type AnnotationCall = 'addTags' | 'removeTag' | 'createNote' | 'updateNote' | 'd
  */
 export function annotationHandlers(
   s: AppServices,
-  type: annotations.TargetType,
+  type: AnnotationTargetValue,
   visible: (viewerId: string, id: string) => Promise<{ id: string }>,
 ): Pick<DomainImplementation<'games'>, AnnotationCall> & Pick<DomainImplementation<'sets'>, AnnotationCall> {
   return {
     addTags: async ({ caller: { user }, params, body }) => {
       const target = await visible(user.id, params.id);
-      return { tags: await annotations.addTags(s.db, user.id, type, target.id, body.tags) };
+      return { tags: await addTags(s.db, user.id, type, target.id, body.tags) };
     },
     removeTag: async ({ caller: { user }, params }) => {
       const target = await visible(user.id, params.id);
-      return { tags: await annotations.removeTag(s.db, user.id, type, target.id, params.tagId) };
+      return { tags: await removeTag(s.db, user.id, type, target.id, params.tagId) };
     },
     createNote: async ({ caller: { user }, params, body }) => {
       const target = await visible(user.id, params.id);
-      return { note: await annotations.createNote(s.db, user.id, type, target.id, body.content) };
+      return { note: await createNote(s.db, user.id, type, target.id, body.content) };
     },
     updateNote: async ({ caller: { user }, params, body }) => {
       const target = await visible(user.id, params.id);
-      return { note: await annotations.updateNote(s.db, user.id, type, target.id, body.content) };
+      return { note: await updateNote(s.db, user.id, type, target.id, body.content) };
     },
     deleteNote: async ({ caller: { user }, params }) => {
       const target = await visible(user.id, params.id);
-      await annotations.deleteNote(s.db, user.id, type, target.id);
+      await deleteNote(s.db, user.id, type, target.id);
       return { ok: true as const };
     },
   };

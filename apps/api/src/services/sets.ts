@@ -16,12 +16,14 @@ import {
   type UserRow,
   users,
 } from '../db/schema.js';
-import { forgetTargets, notesFor, tagsFor } from './annotations.js';
+import { forgetTargets } from './annotations.js';
 import { iso } from './dto.js';
 import { Forbidden, Invalid, NotFound } from './errors.js';
 import { type GameDeps, gameDtos } from './games/dto.js';
 import { gamesOfSets } from './games/read.js';
 import { touchPlaygroups } from './games/record.js';
+import { notesFor } from './notes.js';
+import { tagsFor } from './tags.js';
 import { gameVisibleTo, isUuid, membership, setVisibleTo, standingIn } from './visibility.js';
 
 type SetRow = typeof gameSets.$inferSelect;

@@ -5,10 +5,11 @@ import type { ColorValue, GameResultValue } from '@companion/sdk/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { decks, gamePlayers, type games, users } from '../../db/schema.js';
-import { type NoteDto, notesFor, type TagDto, tagsFor } from '../annotations.js';
 import type { DeckListCache } from '../decks/list-cache.js';
 import { sortColors } from '../decks/summary.js';
 import { iso } from '../dto.js';
+import { type NoteDto, notesFor } from '../notes.js';
+import { type TagDto, tagsFor } from '../tags.js';
 import type { UserService } from '../users.js';
 
 export type GameRow = typeof games.$inferSelect;

@@ -18,8 +18,9 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.js';
-import { forgetTargets, setTags } from '../annotations.js';
+import { forgetTargets } from '../annotations.js';
 import { Forbidden, NotFound } from '../errors.js';
+import { setTags } from '../tags.js';
 import { friendIds, isUuid, membership, standingIn } from '../visibility.js';
 import { editableGame } from './access.js';
 import type { GameDeps, GameDto, GameRow } from './dto.js';
