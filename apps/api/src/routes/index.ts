@@ -35,5 +35,5 @@ const DOMAINS: { [D in Domain]: (s: AppServices) => DomainRoutes<D> } = {
 
 /** Registers every endpoint of the contract, domain by domain. */
 export function registerRoutes(r: Registrar, s: AppServices): void {
-  for (const routes of Object.values(DOMAINS)) r.register(routes(s) as DomainRoutes);
+  for (const routes of Object.values(DOMAINS)) r.register(routes(s));
 }
