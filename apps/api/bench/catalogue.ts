@@ -24,6 +24,7 @@ import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { parseEnv } from '../src/env.js';
 import { buildServer } from '../src/server.js';
+import { PRODUCTION_ENV } from './production.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -149,11 +150,10 @@ async function searchLatency(kind: 'pglite' | 'postgres', dataDir: string, schem
   if (!user) throw new Error('seed failed');
   const { token } = await createSessionStore(database.db, 86_400_000).create(user.id, 'bench');
   const env = parseEnv({
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    FIREBASE_PROJECT_ID: 'demo-companion',
     COMPANION_API_KEYS: `${KEY}:${SECRET}`,
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
@@ -276,7 +276,7 @@ export async function run(): Promise<void> {
           await (await openDatabase({ dataDir })).close();
         }
         const f = await runImport(file, {
-          NODE_ENV: 'production',
+          ...PRODUCTION_ENV,
           DATA_DIR: dataDir,
           DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
           DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,

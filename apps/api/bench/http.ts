@@ -16,6 +16,7 @@ import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
 import { deckCards, decks, users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
+import { PRODUCTION_ENV } from './production.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -23,8 +24,11 @@ const KEY = 'bench';
 const SECRET = 'bench-secret';
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+const ATTACKERS = 20;
 
 interface Figures {
+  /** The same load while 20 clients send 25 MB unsigned bodies and hostile decklists. */
+  attacked?: Figures & { attackers: { answered: number; refused: number } };
   rps: number;
   p50: number;
   p99: number;
@@ -152,14 +156,13 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
   const { token, userId } = await seed(kind, dataDir, schema);
   const port = '8795';
   const server = await startChild('src/main.ts', {
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     COMPANION_API_KEYS: `${KEY}:${SECRET}`,
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
-    FIREBASE_PROJECT_ID: 'demo-companion',
     DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
     DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
   });
@@ -180,7 +183,11 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
     if (check.status !== 200 || body.decks?.length !== 50) {
       throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(body).slice(0, 300)}`);
     }
-    return await load(`http://127.0.0.1:${port}/user/decks`, headers, server);
+    const quiet = await load(`http://127.0.0.1:${port}/user/decks`, headers, server);
+    const attacked = await underAttack(port, token, userId, () =>
+      load(`http://127.0.0.1:${port}/user/decks`, headers, server),
+    );
+    return { ...quiet, attacked };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -191,6 +198,44 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
       await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await admin.end();
     }
+  }
+}
+
+/** Runs `measure` while ATTACKERS clients attack the server from a process of their own. */
+async function underAttack(
+  port: string,
+  token: string,
+  userId: string,
+  measure: () => Promise<Figures>,
+): Promise<Figures & { attackers: { answered: number; refused: number } }> {
+  const attacker = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/attacker.ts', port, String(ATTACKERS), token, userId, KEY, SECRET],
+    { cwd: apiRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  attacker.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  await new Promise<void>((ok, fail) => {
+    const check = setInterval(() => {
+      if (output.includes('attacking')) {
+        clearInterval(check);
+        ok();
+      }
+    }, 50);
+    attacker.once('exit', (code) => fail(new Error(`attacker exited (${code})`)));
+  });
+  await new Promise((r) => setTimeout(r, 2000)); // let the attack reach its pace
+  try {
+    const figures = await measure();
+    attacker.kill('SIGTERM');
+    await new Promise((r) => attacker.once('exit', r));
+    const last = output.trim().split('\n').at(-1) ?? '{}';
+    const attackers = JSON.parse(last.startsWith('{') ? last : '{}') as { answered: number; refused: number };
+    return { ...figures, attackers };
+  } finally {
+    if (attacker.exitCode === null) attacker.kill('SIGKILL');
   }
 }
 
@@ -223,6 +268,15 @@ export async function run(): Promise<void> {
     console.log(
       `api      GET /user/decks (50 decks) on ${kind}, ${CONNECTIONS} connections: ${fmt(f)}; ${(f.rps / hello.rps).toFixed(2)}× hello-world${target}`,
     );
+    if (f.attacked) {
+      const a = f.attacked;
+      const ratio = a.p99 / Math.max(f.p99, 1);
+      console.log(
+        `api      under attack on ${kind} (${ATTACKERS} clients: 25 MB unsigned bodies, hostile decklists): ${fmt(a)}; ` +
+          `p99 ${a.p99} ms vs ${f.p99} ms quiet = ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'OK' : 'MISSED'}); ` +
+          `attackers answered ${a.attackers.answered}, cut off ${a.attackers.refused}`,
+      );
+    }
   }
   if (!process.env.DATABASE_URL) console.log('api      (PostgreSQL figures need DATABASE_URL)');
 }

@@ -16,6 +16,7 @@ import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
+import { PRODUCTION_ENV } from './production.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -69,17 +70,19 @@ function startApi(port: number, dataDir: string, extra: Record<string, string> =
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'REDIS_URL') env[k] = v;
   Object.assign(env, {
-    NODE_ENV: 'production',
+    ...PRODUCTION_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     COMPANION_API_KEYS: 'bench:bench-secret',
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
-    FIREBASE_PROJECT_ID: 'demo-companion',
+    // One user's thousand overlays: far over the per-user cap a real streamer needs.
+    COMPANION_LIVE_SOCKETS_PER_USER: '5000',
     ...extra,
   });
   delete env.DATABASE_URL;
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiRoot,
@@ -120,7 +123,8 @@ interface Overlay {
  * would, without one thundering herd); resolves when every one got `hello`, with each one's time.
  */
 async function connectOverlays(port: number, token: string, count: number) {
-  const url = `ws://127.0.0.1:${port}/live?token=${encodeURIComponent(token)}&role=overlay`;
+  const url = `ws://127.0.0.1:${port}/live`;
+  const auth = JSON.stringify({ kind: 'auth', token, role: 'overlay' });
   const times: number[] = [];
   const open = () =>
     new Promise<Overlay>((ok, fail) => {
@@ -128,6 +132,7 @@ async function connectOverlays(port: number, token: string, count: number) {
       // The clients share this process: keep their own work small (no compression, no UTF-8 check).
       const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
       const overlay: Overlay = { ws, onMessage: null };
+      ws.once('open', () => ws.send(auth));
       ws.on('message', (data) => {
         const text = String(data);
         if (text.startsWith('{"kind":"hello"')) {
@@ -162,9 +167,8 @@ async function connectOverlays(port: number, token: string, count: number) {
  * MESSAGES took to arrive (the warm-up ones are delivered and checked, not counted).
  */
 async function fanOut(senderPort: number, session: string, overlays: Overlay[]) {
-  const sender = new WebSocket(
-    `ws://127.0.0.1:${senderPort}/live?token=${encodeURIComponent(session)}&role=sender`,
-  );
+  const sender = new WebSocket(`ws://127.0.0.1:${senderPort}/live`);
+  sender.once('open', () => sender.send(JSON.stringify({ kind: 'auth', token: session, role: 'sender' })));
   await new Promise<void>((ok, fail) => {
     sender.on('message', (d) => String(d).startsWith('{"kind":"hello"') && ok());
     sender.once('error', fail);

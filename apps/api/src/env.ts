@@ -54,7 +54,69 @@ const EnvSchema = z.object({
   COMPANION_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Turn off rate limits (benchmarks only). */
   COMPANION_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /**
+   * Which proxies in front of the API to believe about the caller's address (X-Forwarded-For):
+   * `false` (none, the default: the API is reached directly), `true` (any), a number of hops, or
+   * proxy addresses and CIDR ranges, comma-separated.
+   */
+  COMPANION_TRUST_PROXY: z.string().default('false'),
+  /** Longest time a request may take to arrive and be answered, in milliseconds. */
+  COMPANION_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Longest time one database statement may run for a request, in milliseconds. */
+  COMPANION_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Live sockets one user may hold open on one instance. */
+  COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
+
+/** What Fastify's `trustProxy` takes. */
+export type TrustProxy = boolean | number | string[];
+
+function trustProxy(value: string): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What production refuses to start with: each a shortcut meant for local runs. Named one by one, with
+ * the variable to set.
+ */
+function productionProblems(e: z.output<typeof EnvSchema>, source: Record<string, string | undefined>) {
+  const problems: string[] = [];
+  if (e.FIREBASE_AUTH_EMULATOR_HOST) {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator signs tokens anyone can forge; unset it in production',
+    );
+  }
+  if (!source.FIREBASE_PROJECT_ID || e.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    problems.push(
+      `FIREBASE_PROJECT_ID: set your Firebase project's id (${source.FIREBASE_PROJECT_ID ? `"${e.FIREBASE_PROJECT_ID}" is a demo project, whose tokens the emulator issues` : 'it is not set'})`,
+    );
+  }
+  if (e.COMPANION_API_KEYS.length === 0) {
+    problems.push('COMPANION_API_KEYS: required in production (key:secret pairs)');
+  } else if (
+    e.COMPANION_API_KEYS.some(
+      (pair) => pair.startsWith(`${DEV_API_KEY}:`) || pair.endsWith(`:${DEV_API_SECRET}`),
+    )
+  ) {
+    problems.push(
+      `COMPANION_API_KEYS: the development key "${DEV_API_KEY}" and its secret are public; use keys of your own`,
+    );
+  }
+  if (e.COMPANION_WEB_ORIGINS.length === 0) {
+    problems.push("COMPANION_WEB_ORIGINS: list the web app's origins (https://…), comma-separated");
+  }
+  if (!source.COMPANION_PUBLIC_URL) {
+    problems.push("COMPANION_PUBLIC_URL: the web app's public address (used in friend links and QR codes)");
+  }
+  return problems;
+}
 
 /** The development key pair, used only when no keys are configured outside production. */
 export const DEV_API_KEY = 'companion-dev';
@@ -80,6 +142,10 @@ export interface Env {
   sharedData: string | undefined;
   rateLimit: boolean;
   scryfallApiUrl: string;
+  trustProxy: TrustProxy;
+  requestTimeoutMs: number;
+  statementTimeoutMs: number;
+  liveSocketsPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +157,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e, source);
+    if (problems.length) {
+      throw new ConfigError(
+        `Refusing to start in production (NODE_ENV=production):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
+    }
+  }
   const apiKeys = new Map<string, string>();
   for (const pair of e.COMPANION_API_KEYS) {
     const at = pair.indexOf(':');
@@ -101,14 +175,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
     apiKeys.set(pair.slice(0, at), pair.slice(at + 1));
   }
-  if (apiKeys.size === 0) {
-    if (e.NODE_ENV === 'production') {
-      throw new ConfigError(
-        'Invalid configuration:\n  COMPANION_API_KEYS: required in production (key:secret pairs)',
-      );
-    }
-    apiKeys.set(DEV_API_KEY, DEV_API_SECRET);
-  }
+  if (apiKeys.size === 0) apiKeys.set(DEV_API_KEY, DEV_API_SECRET);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -131,6 +198,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sharedData: e.COMPANION_SHARED_DATA ? resolve(e.COMPANION_SHARED_DATA) : undefined,
     rateLimit: e.COMPANION_RATE_LIMIT === 'on',
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/+$/, ''),
+    trustProxy: trustProxy(e.COMPANION_TRUST_PROXY),
+    requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
+    statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
+    liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
   };
 }
 

@@ -13,6 +13,7 @@ import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
 import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
+import { securityHeaders } from './http/security-headers.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
@@ -55,7 +56,8 @@ export interface BuildOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export async function buildServer(env: Env, options: BuildOptions = {}): Promise<Server> {
-  const database = options.database ?? (await openConfiguredDatabase(env));
+  const database =
+    options.database ?? (await openConfiguredDatabase(env, { statementTimeoutMs: env.statementTimeoutMs }));
   await seedFormats(database.db);
   const services = createServices(env, database, options.identity, options.cacheMs);
 
@@ -66,7 +68,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
         : {
             level: env.logLevel,
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-signature"]'],
-            // live: the WebSocket URL carries the token in its query string
+            // live: an old client may still put its token in the WebSocket URL; it is never logged
             serializers: {
               req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
                 method: req.method,
@@ -80,7 +82,18 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
       const given = req.headers[HEADERS.requestId];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Proxies are believed about the caller's address only as configured (COMPANION_TRUST_PROXY):
+    // trusting every one let any client pick its own rate-limit key with X-Forwarded-For.
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.trustProxy)
+        : env.trustProxy,
+    // A request must arrive and be answered in time; a slow client cannot hold a socket forever.
+    requestTimeout: env.requestTimeoutMs,
+    connectionTimeout: env.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 256 },
     // Errors raised before routing (bad URL, over-long parameter) get the one error shape too.
@@ -166,6 +179,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
+    securityHeaders(reply);
   });
 
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {

@@ -6,7 +6,10 @@ import { hashToken, newToken } from './tokens.js';
 
 export interface SessionStore {
   create(userId: string, device: string | null): Promise<{ token: string; expiresAt: Date }>;
-  resolve(token: string, kind?: SessionKindValue): Promise<{ user: UserRow; sessionId: string } | null>;
+  resolve(
+    token: string,
+    kind?: SessionKindValue,
+  ): Promise<{ user: UserRow; sessionId: string; expiresAt: number | null } | null>;
   revoke(sessionId: string): Promise<void>;
   /** Issues a new streaming token and revokes the previous ones. */
   rotateStreaming(userId: string): Promise<{ token: string; createdAt: Date }>;
@@ -26,7 +29,7 @@ export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
 export function createSessionStore(db: Db, ttlMs: number, cacheMs = SESSION_CACHE_MS): SessionStore {
-  type Resolved = { user: UserRow; sessionId: string };
+  type Resolved = { user: UserRow; sessionId: string; expiresAt: number | null };
   const cache = new Map<string, { value: Resolved; until: number }>();
   const drop = (match: (v: Resolved) => boolean) => {
     for (const [k, e] of cache) if (match(e.value)) cache.delete(k);
@@ -61,14 +64,18 @@ export function createSessionStore(db: Db, ttlMs: number, cacheMs = SESSION_CACH
       const now = Date.now();
       const hit = cacheMs > 0 ? cache.get(key) : undefined;
       // A copy: handlers may adjust their caller's row (e.g. emailVerified).
-      if (hit && hit.until > now) return { user: { ...hit.value.user }, sessionId: hit.value.sessionId };
+      if (hit && hit.until > now) return { ...hit.value, user: { ...hit.value.user } };
       const rows = await lookup.execute({ hash, kind });
       const row = rows[0];
       if (!row) {
         cache.delete(key);
         return null;
       }
-      const value = { user: row.user, sessionId: row.sessionId };
+      const value = {
+        user: row.user,
+        sessionId: row.sessionId,
+        expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
+      };
       if (cacheMs > 0) {
         if (cache.size >= SESSION_CACHE_MAX) cache.clear();
         const until = Math.min(
@@ -77,7 +84,7 @@ export function createSessionStore(db: Db, ttlMs: number, cacheMs = SESSION_CACH
         );
         cache.set(key, { value, until });
       }
-      return { user: { ...value.user }, sessionId: value.sessionId };
+      return { ...value, user: { ...value.user } };
     },
     forgetUser(userId) {
       drop((v) => v.user.id === userId);

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Env } from '../env.js';
+import { lockFolder } from './folder-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -47,18 +48,24 @@ export interface OpenOptions {
   pgliteSettings?: Readonly<Record<string, string>> | undefined;
   /** Tests of a migration bring the database to the one before it (default MIGRATIONS_FOLDER). */
   migrationsFolder?: string | undefined;
+  /**
+   * PostgreSQL only: longest time one statement may run (the server's requests). Migrations run
+   * without it. PGlite has no timer to interrupt a statement; there the request timeout applies.
+   */
+  statementTimeoutMs?: number | undefined;
 }
 
 /** The database the environment names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
 export function openConfiguredDatabase(
   env: Pick<Env, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
-  options: Pick<OpenOptions, 'pgliteSettings'> = {},
+  options: Pick<OpenOptions, 'pgliteSettings' | 'statementTimeoutMs'> = {},
 ) {
   return openDatabase({
     databaseUrl: env.databaseUrl,
     pgSchema: env.databaseSchema,
     dataDir: env.databaseUrl ? undefined : env.dataDir,
     pgliteSettings: options.pgliteSettings,
+    statementTimeoutMs: options.statementTimeoutMs,
   });
 }
 
@@ -67,16 +74,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const schemaName = options.pgSchema;
+    const settings = [
+      ...(schemaName ? [`-c search_path=${schemaName},public`] : []),
+      ...(options.statementTimeoutMs
+        ? [`-c statement_timeout=${Math.round(options.statementTimeoutMs)}`]
+        : []),
+    ];
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
-      ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+      ...(settings.length ? { options: settings.join(' ') } : {}),
     });
     if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     // Serialise migrations across instances starting together.
     const client = await pool.connect();
     try {
+      await client.query('SET statement_timeout = 0');
       await client.query('SELECT pg_advisory_lock(727274)');
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
       await migratePg(drizzlePg({ client, schema }), {
@@ -85,12 +99,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       });
     } finally {
       await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+      await client.query('RESET statement_timeout').catch(() => undefined);
       client.release();
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockFolder(options.dataDir);
+  }
+  try {
+    return await openPglite(options, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPglite(options: OpenOptions, release: () => void): Promise<Database> {
   const settings = Object.entries(options.pgliteSettings ?? {});
   const client = await PGlite.create({
     // PGlite replaces its default start parameters with these when given: keep them.
@@ -103,11 +131,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite({ client, schema }), {
+    migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,
+  });
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }

@@ -77,6 +77,8 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected
       return new ApiError(503, ErrorCode.UNAVAILABLE, 'The server is busy. Please try again.');
+    case '57014': // query_canceled: the statement timeout stopped it
+      return new ApiError(503, ErrorCode.UNAVAILABLE, 'That took too long to answer. Please try again.');
     default:
       return undefined;
   }

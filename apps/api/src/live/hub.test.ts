@@ -22,9 +22,11 @@ class FakeSocket extends EventEmitter {
     this.readyState = 3;
     this.emit('close', 1006, Buffer.alloc(0));
   }
-  close() {
+  closedWith: number | undefined;
+  close(code = 1000) {
+    this.closedWith = code;
     this.readyState = 3;
-    this.emit('close', 1000, Buffer.alloc(0));
+    this.emit('close', code, Buffer.alloc(0));
   }
 }
 
@@ -38,7 +40,13 @@ describe('LiveHub heartbeats', () => {
     const hub = new LiveHub(createMemoryBus(Date.now, 0), { ...DEFAULT_LIMITS, heartbeatMs: 1000 });
     const answering = new FakeSocket();
     const silent = new FakeSocket();
-    const identity = { userId: 'u1', role: 'overlay' as const, sessionId: 's', tokenHash: 'h' };
+    const identity = {
+      userId: 'u1',
+      role: 'overlay' as const,
+      sessionId: 's',
+      tokenHash: 'h',
+      expiresAt: null,
+    };
     hub.open(answering as unknown as WebSocket, identity);
     hub.open(silent as unknown as WebSocket, identity);
     await vi.advanceTimersByTimeAsync(0);
@@ -54,4 +62,29 @@ describe('LiveHub heartbeats', () => {
     expect(hub.stats()).toEqual({ sockets: 1, users: 1 });
     await hub.close();
   });
+
+  it('closes a socket when its session ends, with an error frame saying so', async () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub(createMemoryBus(Date.now, 0), { ...DEFAULT_LIMITS, heartbeatMs: 1000 });
+    const ending = new FakeSocket();
+    const lasting = new FakeSocket();
+    const base = { userId: 'u1', role: 'sender' as const, tokenHash: 'h' };
+    hub.open(ending as unknown as WebSocket, { ...base, sessionId: 'a', expiresAt: Date.now() + 1500 });
+    hub.open(lasting as unknown as WebSocket, { ...base, sessionId: 'b', expiresAt: Date.now() + 3_600_000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    answer(ending, lasting);
+    expect(ending.closedWith).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ending.closedWith).toBe(4001);
+    expect(ending.sent.map((f) => JSON.parse(f))).toContainEqual(
+      expect.objectContaining({ kind: 'error', message: 'The session expired. Sign in again.' }),
+    );
+    expect(lasting.closedWith).toBeUndefined();
+    expect(hub.socketsOf('u1')).toBe(1);
+    await hub.close();
+  });
 });
+
+function answer(...sockets: FakeSocket[]) {
+  for (const s of sockets) s.emit('pong');
+}

@@ -22,6 +22,10 @@ export interface LiveLimits {
   burst: number;
   /** A socket this far behind (bytes waiting to be written) is dropped. */
   maxBufferedBytes: number;
+  /** Open sockets one user may hold on one instance (tabs, phones and overlays together). */
+  maxSocketsPerUser: number;
+  /** Time a new socket has to send its `auth` frame. */
+  authTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: LiveLimits = {
@@ -30,6 +34,8 @@ export const DEFAULT_LIMITS: LiveLimits = {
   ratePerSecond: 20,
   burst: 40,
   maxBufferedBytes: 4 * 1024 * 1024,
+  maxSocketsPerUser: 32,
+  authTimeoutMs: 5_000,
 };
 
 /** Close codes the clients act on. */
@@ -42,6 +48,8 @@ export const CloseCode = {
   RESTART: 1012,
   /** The socket could not keep up. */
   TOO_SLOW: 1013,
+  /** The user has too many sockets open: close some, then reconnect. */
+  TOO_MANY: 4008,
 } as const;
 
 export interface LiveIdentity {
@@ -50,6 +58,8 @@ export interface LiveIdentity {
   sessionId: string;
   /** Hash of the token the socket authenticated with (to keep the new streaming token's sockets). */
   tokenHash: string;
+  /** When the session ends (milliseconds since the epoch), or null for a token without end. */
+  expiresAt: number | null;
 }
 
 interface Connection extends LiveIdentity {
@@ -83,6 +93,11 @@ export class LiveHub {
     bus.onRevoke((revocation) => this.applyRevocation(revocation));
     this.timer = setInterval(() => this.heartbeat(), limits.heartbeatMs);
     this.timer.unref();
+  }
+
+  /** Sockets the user holds on this instance. */
+  socketsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   /** Number of open sockets and of users with at least one, on this instance. */
@@ -340,8 +355,17 @@ export class LiveHub {
   }
 
   private heartbeat(): void {
+    const now = Date.now();
     for (const set of this.byUser.values()) {
-      for (const conn of set) {
+      for (const conn of [...set]) {
+        // A socket does not outlive its session.
+        if (conn.expiresAt !== null && conn.expiresAt <= now) {
+          const message = 'The session expired. Sign in again.';
+          this.error(conn, ErrorCode.UNAUTHENTICATED, message);
+          conn.socket.close(CloseCode.UNAUTHORIZED, message);
+          this.forget(conn);
+          continue;
+        }
         if (!conn.alive) {
           conn.socket.terminate();
           continue;

@@ -1,7 +1,7 @@
-import { ErrorCode, LIVE_PATH, LIVE_ROLES } from '@companion/sdk/contract';
+import { ErrorCode, LIVE_PATH, LiveAuthFrame } from '@companion/sdk/contract';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { RawData } from 'ws';
 import { hashToken } from '../auth/tokens.js';
 import type { AppServices } from '../services/app.js';
 import type { LiveBus } from './bus.js';
@@ -23,27 +23,20 @@ export interface LiveOptions extends Partial<LiveLimits> {
   bus?: LiveBus;
 }
 
-const Handshake = z.object({
-  token: z.string().min(1).max(200),
-  role: z.enum(LIVE_ROLES),
-  /** Replay what was sent after this sequence number right after `hello` (a reconnecting client). */
-  afterSeq: z.coerce.number().int().min(0).optional(),
-});
-
 type Admission =
   | { ok: true; identity: LiveIdentity; afterSeq: number | undefined }
   | { ok: false; code: number; close: number; message: string };
 
-/** Hides the tokens that ride in the live URL's query string (logs). */
+/** Hides tokens that an old client may still put in the live URL's query string (logs). */
 export function redactTokens(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
 
 /**
- * Registers `GET /live`. Browsers cannot set headers on a WebSocket, so the token travels in the
- * query: `?token=…&role=sender|receiver|overlay[&afterSeq=N]`. Senders and receivers use a session
- * token, overlays the streaming token. Refusals happen after the upgrade, as an `error` frame and a
- * 4000/4001 close, because a browser cannot read the HTTP status of a refused upgrade.
+ * Registers `GET /live`. The token never travels in the URL (where proxies and access logs keep it):
+ * the first frame a client sends is `{ kind: 'auth', token, role, afterSeq? }`, within a few seconds
+ * of opening. Senders and receivers use a session token, overlays the streaming token. Refusals are
+ * an `error` frame and a 4000/4001 close, as a browser cannot read the status of a refused upgrade.
  */
 export async function registerLive(
   app: FastifyInstance,
@@ -57,6 +50,8 @@ export async function registerLive(
     ratePerSecond: options.ratePerSecond ?? DEFAULT_LIMITS.ratePerSecond,
     burst: options.burst ?? DEFAULT_LIMITS.burst,
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_LIMITS.maxBufferedBytes,
+    maxSocketsPerUser: options.maxSocketsPerUser ?? env.liveSocketsPerUser,
+    authTimeoutMs: options.authTimeoutMs ?? DEFAULT_LIMITS.authTimeoutMs,
   };
   const bus =
     options.bus ??
@@ -89,36 +84,61 @@ export async function registerLive(
     },
   });
 
-  const admissions = new WeakMap<FastifyRequest, Admission>();
-
-  async function admit(request: FastifyRequest): Promise<Admission> {
-    const query = Handshake.safeParse(request.query);
-    if (!query.success) {
-      const issue = query.error.issues[0];
-      const where = issue?.path.map(String).join('.') || 'query';
-      return {
-        ok: false,
-        code: where === 'token' ? ErrorCode.UNAUTHENTICATED : ErrorCode.VALIDATION,
-        close: where === 'token' ? CloseCode.UNAUTHORIZED : CloseCode.BAD_REQUEST,
-        message:
-          where === 'token'
-            ? 'A token is required (?token=…).'
-            : `Invalid ${where}: ${issue?.message ?? 'see the live contract'}`,
-      };
+  async function admit(data: RawData, isBinary: boolean): Promise<Admission> {
+    const refuse = (code: number, close: number, message: string): Admission => ({
+      ok: false,
+      code,
+      close,
+      message,
+    });
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer).byteLength;
+    if (isBinary || size > 4096) {
+      return refuse(
+        ErrorCode.VALIDATION,
+        CloseCode.BAD_REQUEST,
+        'The first frame must be the auth frame (JSON).',
+      );
     }
-    const { token, role, afterSeq } = query.data;
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+    } catch {
+      return refuse(
+        ErrorCode.VALIDATION,
+        CloseCode.BAD_REQUEST,
+        'The first frame must be the auth frame (JSON).',
+      );
+    }
+    const frame = LiveAuthFrame.safeParse(json);
+    if (!frame.success) {
+      const issue = frame.error.issues[0];
+      const where = issue?.path.map(String).join('.') || 'frame';
+      return where === 'token'
+        ? refuse(ErrorCode.UNAUTHENTICATED, CloseCode.UNAUTHORIZED, 'A token is required in the auth frame.')
+        : refuse(
+            ErrorCode.VALIDATION,
+            CloseCode.BAD_REQUEST,
+            `Invalid ${where}: ${issue?.message ?? 'see the live contract'}`,
+          );
+    }
+    const { token, role, afterSeq } = frame.data;
     const kind = role === 'overlay' ? 'streaming' : 'session';
     const resolved = await sessions.resolve(token, kind);
     if (!resolved) {
-      return {
-        ok: false,
-        code: ErrorCode.UNAUTHENTICATED,
-        close: CloseCode.UNAUTHORIZED,
-        message:
-          kind === 'streaming'
-            ? 'This streaming token is unknown or was replaced. Copy the overlay address again.'
-            : 'Your session has expired or was revoked. Sign in again.',
-      };
+      return refuse(
+        ErrorCode.UNAUTHENTICATED,
+        CloseCode.UNAUTHORIZED,
+        kind === 'streaming'
+          ? 'This streaming token is unknown or was replaced. Copy the overlay address again.'
+          : 'Your session has expired or was revoked. Sign in again.',
+      );
+    }
+    if (hub.socketsOf(resolved.user.id) >= limits.maxSocketsPerUser) {
+      return refuse(
+        ErrorCode.RATE_LIMITED,
+        CloseCode.TOO_MANY,
+        `Too many live connections (${limits.maxSocketsPerUser}). Close a tab or an overlay and try again.`,
+      );
     }
     return {
       ok: true,
@@ -127,6 +147,7 @@ export async function registerLive(
         role,
         sessionId: resolved.sessionId,
         tokenHash: hashToken(token),
+        expiresAt: resolved.expiresAt,
       },
       afterSeq,
     };
@@ -144,23 +165,40 @@ export async function registerLive(
             .code(403)
             .send({ code: ErrorCode.FORBIDDEN, message: `Origin ${origin} is not allowed.` });
         }
-        admissions.set(request, await admit(request));
       },
     },
-    (socket, request) => {
-      const admission = admissions.get(request);
-      admissions.delete(request);
-      if (!admission?.ok) {
-        const refusal = admission ?? {
-          code: ErrorCode.INTERNAL,
-          close: CloseCode.BAD_REQUEST,
-          message: 'Not admitted.',
-        };
+    (socket) => {
+      const refuse = (refusal: { code: number; close: number; message: string }) => {
+        if (socket.readyState !== socket.OPEN) return;
         socket.send(JSON.stringify({ kind: 'error', code: refusal.code, message: refusal.message }));
         socket.close(refusal.close, refusal.message.slice(0, 120));
-        return;
-      }
-      hub.open(socket, admission.identity, admission.afterSeq);
+      };
+      const timer = setTimeout(
+        () =>
+          refuse({
+            code: ErrorCode.UNAUTHENTICATED,
+            close: CloseCode.UNAUTHORIZED,
+            message: 'Send the auth frame first: {"kind":"auth","token":…,"role":…}.',
+          }),
+        limits.authTimeoutMs,
+      );
+      socket.once('close', () => clearTimeout(timer));
+      socket.once('message', (data, isBinary) => {
+        clearTimeout(timer);
+        // Frames that follow wait until the socket is admitted and the hub listens.
+        socket.pause();
+        admit(data, isBinary)
+          .then((admission) => {
+            if (!admission.ok) return refuse(admission);
+            if (socket.readyState !== socket.OPEN) return;
+            hub.open(socket, admission.identity, admission.afterSeq);
+          })
+          .catch((error: unknown) => {
+            app.log.warn({ err: error }, 'live: admission failed');
+            refuse({ code: ErrorCode.UNAVAILABLE, close: CloseCode.RESTART, message: 'Try again.' });
+          })
+          .finally(() => socket.resume());
+      });
     },
   );
 

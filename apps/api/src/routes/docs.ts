@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { buildOpenApiDocument, listEndpoints } from '@companion/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
@@ -56,8 +57,12 @@ summary{cursor:pointer}pre{overflow:auto;background:#f3f3f5;padding:.75rem;borde
 <nav>${[...byDomain.keys()].map((d) => `<a href="#${d}">${d}</a>`).join('')}</nav>
 ${sections}
 </main></body></html>`;
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  const DOCS_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
   app.get('/docs', async (_request, reply) => {
     reply.type('text/html; charset=utf-8');
+    // Its one inline style block, by hash; nothing else runs or loads.
+    reply.header('content-security-policy', DOCS_CSP);
     return html;
   });
 }

@@ -175,10 +175,11 @@ describe.each(storages())('live channel heartbeats on %s', (kind) => {
     const alice = await t.user();
     const { token: streaming } = await alice.client.auth.streamingToken();
     const instance = await startInstance(t.server.services.database, 0, {}, { heartbeatMs: 200 });
-    const url = `${instance.url.replace(/^http/, 'ws')}/live?token=${streaming}&role=overlay`;
+    const url = `${instance.url.replace(/^http/, 'ws')}/live`;
     const open = (autoPong: boolean) =>
       new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
         const ws = new WebSocket(url, { autoPong });
+        ws.once('open', () => ws.send(JSON.stringify({ kind: 'auth', token: streaming, role: 'overlay' })));
         const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
         ws.once('message', () => resolve({ ws, closed }));
         ws.once('error', reject);

@@ -25,8 +25,12 @@ function connect(
   query: Record<string, string>,
   headers: Record<string, string> = {},
 ): Promise<Peer> {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/live?${new URLSearchParams(query)}`;
+  // The credentials travel in the first frame, never in the URL.
+  const url = `${baseUrl.replace(/^http/, 'ws')}/live`;
   const ws = new WebSocket(url, { headers });
+  const { afterSeq, ...rest } = query;
+  const auth = { kind: 'auth', ...rest, ...(afterSeq === undefined ? {} : { afterSeq: Number(afterSeq) }) };
+  ws.once('open', () => ws.send(JSON.stringify(auth)));
   const frames: LiveServerFrame[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
@@ -84,7 +88,9 @@ describe.each(storages())('live channel on %s', (kind) => {
 
   beforeAll(async () => {
     // With REDIS_URL (CI), the channel runs on the Redis bus; in memory otherwise.
-    t = await startTestServer(kind, process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
+    t = await startTestServer(kind, process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}, {
+      live: { authTimeoutMs: 1000, maxSocketsPerUser: 3 },
+    });
   });
   afterAll(async () => {
     for (const peer of open) peer.ws.terminate();
@@ -152,6 +158,41 @@ describe.each(storages())('live channel on %s', (kind) => {
       expect(await peer.next('error')).toMatchObject({ code });
       expect((await peer.closed).code).toBe(close);
     }
+  });
+
+  it('admits no token from the URL: a socket that sends no auth frame is closed with 4001', async () => {
+    const alice = await t.user();
+    const ws = new WebSocket(`${t.url.replace(/^http/, 'ws')}/live?token=${alice.token}&role=sender`);
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(String(data)));
+    const started = Date.now();
+    const closed = await new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    expect(closed).toBe(4001);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(frames.map((f) => JSON.parse(f).kind)).toEqual(['error']);
+    expect(JSON.parse(frames[0] as string).message).toMatch(/auth frame first/);
+  });
+
+  it('refuses a first frame that is not the auth frame', async () => {
+    const ws = new WebSocket(`${t.url.replace(/^http/, 'ws')}/live`);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.once('open', () => ws.send('not json'));
+    expect(await closed).toBe(4000);
+  });
+
+  it('caps the sockets of one user', async () => {
+    const alice = await t.user();
+    const open: Peer[] = [];
+    for (let i = 0; i < 3; i++) open.push(await join(alice.token, 'receiver'));
+    for (const peer of open) await peer.next('hello');
+    const extra = await join(alice.token, 'receiver');
+    expect(await extra.next('error')).toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect((await extra.closed).code).toBe(4008);
+    open[0]?.ws.close();
+    await open[0]?.closed;
+    const again = await join(alice.token, 'receiver');
+    await again.next('hello');
+    for (const peer of [...open, again]) peer.ws.close();
   });
 
   it('checks the Origin header when present', async () => {

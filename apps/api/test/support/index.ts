@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type CompanionClient, type Credentials, createClient } from '@companion/sdk';
 import { inject } from 'vitest';
 import { parseEnv } from '../../src/env.js';
-import { buildServer, type Server } from '../../src/server.js';
+import { type BuildOptions, buildServer, type Server } from '../../src/server.js';
 import { openTestDatabase, type StorageKind } from './database.js';
 import { PROJECT_ID } from './emulator.js';
 import { EmulatorIdentity } from './identity.js';
@@ -46,6 +46,7 @@ export interface TestServer {
 export async function startTestServer(
   kind: StorageKind = 'pglite',
   extraEnv: Record<string, string> = {},
+  options: Pick<BuildOptions, 'live'> = {},
 ): Promise<TestServer> {
   const emulatorHost = inject('emulatorHost');
   const database = await openTestDatabase(kind, inject('pgliteTemplate'));
@@ -62,7 +63,7 @@ export async function startTestServer(
     COMPANION_PUBLIC_URL: 'http://127.0.0.1:5173',
     ...extraEnv,
   });
-  const server = await buildServer(env, { database });
+  const server = await buildServer(env, { database, ...options });
   const url = await server.listen(0);
   // Picture URLs point at this instance.
   (server.services.env as { apiUrl: string }).apiUrl = url;

@@ -84,7 +84,15 @@ export {
   ListType,
   Revision,
 } from './lists.js';
-export { LIVE_PATH, LiveCard, LiveClientFrame, LiveMessage, LivePlayer, LiveServerFrame } from './live.js';
+export {
+  LIVE_PATH,
+  LiveAuthFrame,
+  LiveCard,
+  LiveClientFrame,
+  LiveMessage,
+  LivePlayer,
+  LiveServerFrame,
+} from './live.js';
 export { buildOpenApiDocument } from './openapi.js';
 export * from './permissions.js';
 export { LeaderboardRow, Playgroup, PlaygroupMember } from './playgroups.js';

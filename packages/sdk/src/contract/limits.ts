@@ -42,12 +42,12 @@ export const LIMITS = {
   // ---- decks ----
   deckName: { min: 1, max: 120 },
   deckDescription: { max: 20_000 },
-  /** Copies of one card on one board. */
-  deckQuantity: { min: 1, max: 250 },
+  /** Copies of one card on one board, and on one decklist line. */
+  deckQuantity: { min: 1, max: 999 },
   /** Distinct card rows in one deck. */
   deckCards: { max: 1000 },
-  /** A pasted decklist, in characters. */
-  decklist: { max: 200_000 },
+  /** A pasted decklist, in characters (a 1,000-row deck with set codes is about 50,000). */
+  decklist: { max: 100_000 },
   /** Commander bracket. */
   bracket: { min: 1, max: 5 },
 
@@ -60,6 +60,10 @@ export const LIMITS = {
   /** An imported file's text, in characters. */
   importContent: { min: 1, max: 20_000_000 },
   filename: { max: 255 },
+  /** One line of a decklist, in characters (the longest card name with its set and number is under 200). */
+  formatLine: { max: 1000 },
+  /** One cell of an imported CSV, in characters. */
+  formatCell: { max: 1000 },
 
   // ---- games, sets, tags and notes ----
   guestName: { min: 1, max: 50 },
@@ -92,6 +96,8 @@ export const LIMITS = {
   /** A timer's elapsed milliseconds (one week). */
   liveTimerMs: { min: 0, max: 7 * 24 * 3600 * 1000 },
   liveFrameId: { min: 8, max: 64 },
+  /** A session or streaming token in the live channel's first frame. */
+  liveToken: { max: 200 },
   liveUri: { max: 2048 },
   liveManaCost: { max: 100 },
   liveTypeLine: { max: 200 },

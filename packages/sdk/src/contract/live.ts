@@ -84,6 +84,19 @@ export const LiveMessage = z
   .meta({ id: 'LiveMessage' });
 export type LiveMessage = z.infer<typeof LiveMessage>;
 
+/**
+ * The first frame of every connection: who is connecting. The token never rides in the URL (where
+ * proxies and logs keep it); a socket that does not send this within a few seconds is closed.
+ */
+export const LiveAuthFrame = z.object({
+  kind: z.literal('auth'),
+  token: z.string().min(1).max(LIMITS.liveToken.max),
+  role: z.enum(LIVE_ROLES),
+  /** Replay what was sent after this sequence number right after `hello` (a reconnecting client). */
+  afterSeq: z.number().int().min(0).optional(),
+});
+export type LiveAuthFrame = z.infer<typeof LiveAuthFrame>;
+
 /** What a sender sends: a message with its own id, so a resend after reconnecting is not shown twice. */
 export const LiveClientFrame = z.discriminatedUnion('kind', [
   z.object({

@@ -120,7 +120,7 @@ describe('parseCollection', () => {
       {
         line: 4,
         field: 'quantity',
-        message: 'Quantity must be a positive whole number, got "abc"',
+        message: 'Quantity must be a whole number from 1 to 10,000, got "abc"',
         raw: 'abc,Counterspell,MMQ,69,,Near Mint,English,',
       },
       { line: 6, field: 'name', message: 'Name is required', raw: '1,,MMQ,69,,Near Mint,English,' },

@@ -1,9 +1,9 @@
-import Papa from 'papaparse';
 import { type RowReader, rowReader, writeRows } from './csv/engine.js';
-import { readCsv, stripPreamble } from './csv/read.js';
+import { guessDelimiter, readCsv, readRecord, stripPreamble } from './csv/read.js';
 import { COLLECTION_SPECS, detectFromHeader, specFor } from './csv/registry.js';
 import type { RowFields } from './csv/spec.js';
 import { FormatError } from './errors.js';
+import { clip } from './show.js';
 import type { CollectionFormat, CollectionParseResult, CollectionRow } from './types.js';
 
 /** A row to write: a parsed row, or the same fields without a source line. */
@@ -18,11 +18,11 @@ const EXPECTED = COLLECTION_SPECS.map((s) => s.label).join(', ');
 
 function firstLineCells(text: string): string[] | null {
   const { body, delimiter } = stripPreamble(text);
-  for (const line of body.split(/\r\n|\n|\r/, 50)) {
-    if (line.trim() === '') continue;
-    const parsed = Papa.parse<string[]>(line, delimiter === null ? {} : { delimiter });
-    const cells = parsed.data[0];
-    if (cells?.some((c) => c.trim() !== '')) return cells.map((c) => c.trim());
+  const d = (delimiter ?? guessDelimiter(body)).charCodeAt(0);
+  for (let at = 0, read = 0; at < body.length && read < 50; read++) {
+    const { cells, end } = readRecord(body, at, d);
+    if (cells.some((c) => c.trim() !== '')) return cells.map((c) => c.trim());
+    at = end;
   }
   return null;
 }
@@ -49,7 +49,7 @@ export function parseCollection(text: string, options: ParseCollectionOptions = 
     header: (header) => {
       const spec = options.format ? specFor(options.format) : detectFromHeader(header);
       if (spec === null) {
-        const shown = header.slice(0, 8).join(', ');
+        const shown = clip(header.slice(0, 8).join(', '));
         failure = new FormatError(
           `Could not tell which collection format this is: expected the CSV header of one of ${EXPECTED}; got "${shown}"`,
         );

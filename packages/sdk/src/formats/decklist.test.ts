@@ -72,7 +72,7 @@ describe('parseDecklist: arena', () => {
       expect.objectContaining({
         line: 4,
         field: 'quantity',
-        message: 'Quantity must be a positive whole number, got 0',
+        message: 'Quantity must be a whole number from 1 to 999, got "0"',
       }),
     ]);
   });
@@ -129,7 +129,7 @@ describe('parseDecklist: dek', () => {
       {
         line: 6,
         field: 'quantity',
-        message: 'Quantity must be a positive whole number, got "x"',
+        message: 'Quantity must be a whole number from 1 to 999, got "x"',
         raw: '<Cards CatID="3" Quantity="x" Sideboard="false" Name="Opt" />',
       },
     ]);

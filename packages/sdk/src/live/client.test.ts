@@ -14,8 +14,12 @@ class FakeSocket implements LiveSocket {
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
   }
+  /** The first frame: who connects (never in the URL). */
+  auth: Record<string, unknown> | undefined;
   send(data: string) {
-    this.sent.push(JSON.parse(data));
+    const frame = JSON.parse(data);
+    if (frame.kind === 'auth') this.auth = frame;
+    else this.sent.push(frame);
   }
   close() {
     this.readyState = 3;
@@ -35,9 +39,6 @@ class FakeSocket implements LiveSocket {
   drop(code = 1006, reason = '') {
     this.readyState = 3;
     this.onclose?.({ code, reason });
-  }
-  get query() {
-    return Object.fromEntries(new URL(this.url).searchParams);
   }
 }
 
@@ -67,7 +68,9 @@ describe('createLiveClient', () => {
       role: 'sender',
       WebSocket: FakeSocket,
     });
-    expect(last().url).toBe('wss://api.example.test/live?token=cs_abc&role=sender');
+    expect(last().url).toBe('wss://api.example.test/live');
+    last().open();
+    expect(last().auth).toEqual({ kind: 'auth', token: 'cs_abc', role: 'sender' });
     expect(client.status).toBe('connecting');
     const sent = client.send(text('hello'));
     expect(last().sent).toEqual([]);
@@ -108,7 +111,9 @@ describe('createLiveClient', () => {
     await vi.advanceTimersByTimeAsync(199);
     expect(FakeSocket.all).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(last().query).toMatchObject({ afterSeq: '4' });
+    expect(last().auth).toBeUndefined(); // sent once the socket opens
+    last().open();
+    expect(last().auth).toMatchObject({ kind: 'auth', afterSeq: 4 });
     last().hello(4);
     expect(last().sent).toEqual([{ kind: 'send', id, message: text('survives') }]);
     last().push({ kind: 'ack', id, seq: 5 });

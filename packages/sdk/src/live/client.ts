@@ -1,5 +1,5 @@
 import { ErrorCode } from '../contract/common.js';
-import { LIVE_PATH, type LiveMessage, LiveServerFrame } from '../contract/live.js';
+import { LIVE_PATH, type LiveAuthFrame, type LiveMessage, LiveServerFrame } from '../contract/live.js';
 import type { LiveRoleValue } from '../contract/values.js';
 
 export type LiveRole = LiveRoleValue;
@@ -94,12 +94,11 @@ interface Pending {
   reject: (error: LiveError) => void;
 }
 
-function liveUrl(base: string, query: Record<string, string>): string {
+function liveUrl(base: string): string {
   const url = new URL(base);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   if (url.protocol === 'https:') url.protocol = 'wss:';
   if (!url.pathname.endsWith(LIVE_PATH)) url.pathname = `${url.pathname.replace(/\/+$/, '')}${LIVE_PATH}`;
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }
 
@@ -300,18 +299,20 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   function connect() {
     reconnectTimer = undefined;
     if (status === 'closed') return;
-    const query: Record<string, string> = { token: options.token, role: options.role };
-    if (lastSeq >= 0) query.afterSeq = String(lastSeq);
-    else if (options.afterSeq !== undefined) query.afterSeq = String(options.afterSeq);
+    const auth: LiveAuthFrame = { kind: 'auth', token: options.token, role: options.role };
+    if (lastSeq >= 0) auth.afterSeq = lastSeq;
+    else if (options.afterSeq !== undefined) auth.afterSeq = options.afterSeq;
     let s: LiveSocket;
     try {
-      s = new Socket(liveUrl(options.url, query));
+      s = new Socket(liveUrl(options.url));
     } catch (error) {
       finish(new LiveError(error instanceof Error ? error.message : String(error), ErrorCode.VALIDATION));
       return;
     }
     socket = s;
     lastHeard = Date.now();
+    // Credentials go in the first frame, never in the URL.
+    s.onopen = () => s.send(JSON.stringify(auth));
     s.onmessage = (event) => onFrame(event.data);
     s.onerror = () => {
       // The close event follows and decides what to do.

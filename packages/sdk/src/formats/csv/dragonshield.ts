@@ -3,7 +3,15 @@ import { finishVocab } from '../normalize/finish.js';
 import { languageVocab } from '../normalize/language.js';
 import type { CsvFormatSpec, RowFields } from './spec.js';
 
-const TOKEN_SUFFIX = / Token(?: \([^)]*\))?$/;
+/** "Beast Token (4/4)" → "Beast", "Clue Token" → "Clue" (DragonShield's token names). */
+function withoutTokenSuffix(name: string): string {
+  let end = name.length;
+  if (name.endsWith(')')) {
+    const open = name.lastIndexOf('(');
+    if (open > 0 && name[open - 1] === ' ' && !name.slice(open + 1, -1).includes(')')) end = open - 1;
+  }
+  return name.slice(0, end).endsWith(' Token') ? name.slice(0, end - ' Token'.length) : name;
+}
 const GUILD_KIT = /^(gk[12])_[a-z]+$/;
 
 const isTokenSet = (row: RowFields): boolean => row.setName?.endsWith(' Tokens') === true;
@@ -46,7 +54,7 @@ export const dragonshield: CsvFormatSpec = {
   newline: '\r\n',
   preamble: '"sep=,"',
   afterRead: (row) => {
-    if (isTokenSet(row)) row.name = row.name.replace(TOKEN_SUFFIX, '');
+    if (isTokenSet(row)) row.name = withoutTokenSuffix(row.name);
     if (row.setCode !== null) row.setCode = row.setCode.replace(GUILD_KIT, '$1');
   },
   writeName: (row) => (isTokenSet(row) && !row.name.endsWith(' Token') ? `${row.name} Token` : row.name),

@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
+import { LIMITS } from '../../contract/limits.js';
 import { FormatError } from '../errors.js';
 import { formatAmount, formatPriceWithCurrency, parsePrice } from '../normalize/price.js';
+import { clip, count, show } from '../show.js';
 import type { CollectionRow, RowError } from '../types.js';
 import type { CsvRecord } from './read.js';
 import type { CsvFormatSpec, FieldKey, RowFields } from './spec.js';
@@ -13,8 +15,6 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { $: 'USD', '€': 'E
 /** What reading one cell did: nothing to report, or a message naming the field. */
 type CellProblem = { field: FieldKey; message: string } | undefined;
 type CellReader = (value: string, row: RowFields) => CellProblem;
-
-const show = (value: string): string => JSON.stringify(value);
 
 function emptyRow(): RowFields {
   return {
@@ -50,8 +50,12 @@ function cellReader(spec: CsvFormatSpec, field: FieldKey): CellReader {
       return (value, row) => {
         const trimmed = value.trim();
         const n = WHOLE.test(trimmed) ? Number(trimmed) : Number.NaN;
-        if (!Number.isSafeInteger(n) || n <= 0) {
-          return { field, message: `Quantity must be a positive whole number, got ${show(value)}` };
+        const { min, max } = LIMITS.listQuantity;
+        if (!Number.isSafeInteger(n) || n < min || n > max) {
+          return {
+            field,
+            message: `Quantity must be a whole number from ${min} to ${count(max)}, got ${show(value)}`,
+          };
         }
         row.quantity = n;
         return undefined;
@@ -199,7 +203,7 @@ export function rowReader(spec: CsvFormatSpec, header: readonly string[]): RowRe
     if (!bound.has(required)) {
       const column = spec.columns.find((c) => c.field === required);
       throw new FormatError(
-        `${spec.label} CSV needs a ${show(column?.header ?? required)} column; the header has: ${header.join(', ') || '(nothing)'}`,
+        `${spec.label} CSV needs a ${show(column?.header ?? required)} column; the header has: ${clip(header.join(', ')) || '(nothing)'}`,
       );
     }
   }
@@ -213,7 +217,7 @@ export function rowReader(spec: CsvFormatSpec, header: readonly string[]): RowRe
   const rows: CollectionRow[] = [];
   const errors: RowError[] = [];
   const fail = (record: CsvRecord, message: string, field?: string): void => {
-    const error: RowError = { line: record.line, message, raw: record.raw() };
+    const error: RowError = { line: record.line, message, raw: clip(record.raw()) };
     if (field !== undefined) error.field = field;
     errors.push(error);
   };
@@ -224,6 +228,17 @@ export function rowReader(spec: CsvFormatSpec, header: readonly string[]): RowRe
       return;
     }
     const cells = record.cells;
+    for (let i = 0; i < cells.length; i++) {
+      const length = (cells[i] as string).length;
+      if (length > LIMITS.formatCell.max) {
+        const column = header[i] ?? `column ${i + 1}`;
+        fail(
+          record,
+          `${show(column)} on line ${record.line} is ${count(length)} characters long; a cell has at most ${count(LIMITS.formatCell.max)}`,
+        );
+        return;
+      }
+    }
     if (cells.length > width && cells.slice(width).some((c) => c.trim() !== '')) {
       fail(
         record,

@@ -4,7 +4,20 @@ import { languageVocab } from '../normalize/language.js';
 import { frontFace } from './names.js';
 import type { CsvFormatSpec } from './spec.js';
 
-const DECORATION = /\s+[([][^()[\]]*[)\]]$/;
+/**
+ * Where a trailing decoration — a space, then "(…)" or "[…]" with no bracket inside — starts in
+ * `name.slice(0, end)`, or -1. Scans the decoration once from the end.
+ */
+function decorationStart(name: string, end: number): number {
+  const close = name[end - 1];
+  if (close !== ')' && close !== ']') return -1;
+  let i = end - 2;
+  while (i >= 0 && !'()[]'.includes(name[i] as string)) i--;
+  if (i < 1 || (name[i] !== '(' && name[i] !== '[')) return -1;
+  let j = i;
+  while (j > 0 && /\s/.test(name[j - 1] as string)) j--;
+  return j < i ? j : -1;
+}
 
 /**
  * "Orcish Bowmasters (Borderless)" with Simple Name "Orcish Bowmasters" → "Orcish Bowmasters"; keeps the
@@ -12,9 +25,15 @@ const DECORATION = /\s+[([][^()[\]]*[)\]]$/;
  * parentheses (when Simple Name has them too).
  */
 function undecorate(name: string, simple: string | undefined): string {
-  let result = name;
-  while (result !== simple && DECORATION.test(result)) result = result.replace(DECORATION, '');
-  return result;
+  // Each pass removes one decoration from the end: linear in the name however many there are.
+  let end = name.length;
+  const isSimple = (e: number) => simple !== undefined && e === simple.length && name.startsWith(simple);
+  while (!isSimple(end)) {
+    const start = decorationStart(name, end);
+    if (start === -1) break;
+    end = start;
+  }
+  return name.slice(0, end);
 }
 
 /**

@@ -1,5 +1,7 @@
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLBuilder } from 'fast-xml-parser';
+import { LIMITS } from '../../contract/limits.js';
 import { FormatError } from '../errors.js';
+import { clip, count, show } from '../show.js';
 import type { DeckRow, RowError } from '../types.js';
 import { fromMtgoName, toMtgoName } from './line.js';
 
@@ -10,68 +12,185 @@ interface DekCard {
   Name?: string;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseAttributeValue: false,
-  parseTagValue: false,
-  isArray: (tagName) => tagName === 'Cards',
-});
+const fail = (line: number, message: string): never => {
+  throw new FormatError(`Expected MTGO .dek XML, but it is not well-formed (line ${line}: ${message})`);
+};
 
-/** Start offsets of each `<Cards` element, in document order (to give rows their source line). */
-function cardElementOffsets(text: string): number[] {
-  const offsets: number[] = [];
-  for (let i = text.indexOf('<Cards'); i !== -1; i = text.indexOf('<Cards', i + 6)) {
-    const next = text.charAt(i + 6);
-    if (next === ' ' || next === '/' || next === '>' || next === '\t' || next === '\n' || next === '\r') {
-      offsets.push(i);
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** An attribute value with XML's five named entities and character references decoded. */
+function decode(value: string, line: number): string {
+  if (!value.includes('&')) return value;
+  let out = '';
+  let i = 0;
+  for (let amp = value.indexOf('&'); amp !== -1; amp = value.indexOf('&', i)) {
+    const semi = value.indexOf(';', amp);
+    if (semi === -1 || semi - amp > 10) fail(line, 'an "&" that starts no entity');
+    const name = value.slice(amp + 1, semi);
+    let char: string | undefined = NAMED_ENTITIES[name];
+    if (char === undefined && name.startsWith('#')) {
+      const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      if (Number.isInteger(code) && code > 0 && code <= 0x10ffff) char = String.fromCodePoint(code);
     }
+    if (char === undefined) fail(line, `unknown entity "&${name};"`);
+    out += value.slice(i, amp) + char;
+    i = semi + 1;
   }
-  return offsets;
+  return out + value.slice(i);
+}
+
+const isNameChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 48 && c <= 57) ||
+  c === 95 ||
+  c === 45 ||
+  c === 46 ||
+  c === 58;
+const isXmlSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+interface Element {
+  name: string;
+  attributes: Record<string, string>;
+  start: number;
+  end: number;
+  line: number;
+}
+
+/**
+ * Reads the elements of an MTGO `.dek`: a small, linear XML reader (tags, attributes, the five
+ * entities and character references, comments, the XML declaration) that checks the tags nest and
+ * refuses document type declarations, so an entity cannot expand. Calls `visit` for every start tag
+ * under the root with its depth.
+ */
+function readElements(text: string, visit: (element: Element, depth: number) => void): string | null {
+  const stack: string[] = [];
+  let root: string | null = null;
+  let line = 1;
+  let counted = 0;
+  const lineAt = (offset: number): number => {
+    for (let i = text.indexOf('\n', counted); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+    counted = Math.max(counted, offset);
+    return line;
+  };
+  let i = 0;
+  for (let lt = text.indexOf('<'); lt !== -1; lt = text.indexOf('<', i)) {
+    const at = lineAt(lt);
+    if (text.startsWith('<?', lt)) {
+      const close = text.indexOf('?>', lt + 2);
+      if (close === -1) fail(at, 'unclosed processing instruction');
+      i = close + 2;
+      continue;
+    }
+    if (text.startsWith('<!--', lt)) {
+      const close = text.indexOf('-->', lt + 4);
+      if (close === -1) fail(at, 'unclosed comment');
+      i = close + 3;
+      continue;
+    }
+    if (text.startsWith('<![CDATA[', lt)) {
+      const close = text.indexOf(']]>', lt + 9);
+      if (close === -1) fail(at, 'unclosed CDATA section');
+      i = close + 3;
+      continue;
+    }
+    if (text.startsWith('<!', lt)) fail(at, 'a document type declaration, which a .dek never has');
+    let j = lt + 1;
+    const closing = text.charCodeAt(j) === 47; // "/"
+    if (closing) j++;
+    const nameStart = j;
+    while (j < text.length && isNameChar(text.charCodeAt(j))) j++;
+    const name = text.slice(nameStart, j);
+    if (name === '') fail(at, 'a "<" that starts no tag');
+    const attributes: Record<string, string> = {};
+    let selfClosing = false;
+    for (;;) {
+      while (j < text.length && isXmlSpace(text.charCodeAt(j))) j++;
+      const c = text.charCodeAt(j);
+      if (j >= text.length) fail(at, `unclosed tag <${name}>`);
+      if (c === 62) break; // ">"
+      if (c === 47 && text.charCodeAt(j + 1) === 62 && !closing) {
+        selfClosing = true;
+        j++;
+        break;
+      }
+      if (closing) fail(at, `unexpected text in </${name}>`);
+      const keyStart = j;
+      while (j < text.length && isNameChar(text.charCodeAt(j))) j++;
+      const key = text.slice(keyStart, j);
+      while (j < text.length && isXmlSpace(text.charCodeAt(j))) j++;
+      if (key === '' || text.charCodeAt(j) !== 61) fail(at, `an attribute without a value in <${name}>`);
+      j++;
+      while (j < text.length && isXmlSpace(text.charCodeAt(j))) j++;
+      const quote = text[j];
+      if (quote !== '"' && quote !== "'") fail(at, `an unquoted attribute value in <${name}>`);
+      const close = text.indexOf(quote as string, j + 1);
+      if (close === -1) fail(at, `an unclosed attribute value in <${name}>`);
+      const raw = text.slice(j + 1, close);
+      if (raw.includes('<')) fail(at, `a "<" inside an attribute value of <${name}>`);
+      if (Object.hasOwn(attributes, key)) fail(at, `attribute ${key} given twice in <${name}>`);
+      attributes[key] = decode(raw, at);
+      j = close + 1;
+    }
+    i = j + 1;
+    if (closing) {
+      const open = stack.pop();
+      if (open !== name)
+        fail(at, open === undefined ? `</${name}> closes nothing` : `</${name}> closes <${open}>`);
+      continue;
+    }
+    if (stack.length === 0) {
+      if (root !== null) fail(at, 'a second root element');
+      root = name;
+    } else {
+      visit({ name, attributes, start: lt, end: i, line: at }, stack.length);
+    }
+    if (!selfClosing) stack.push(name);
+  }
+  if (stack.length > 0) fail(lineAt(text.length), `<${stack[stack.length - 1]}> is never closed`);
+  return root;
 }
 
 /** Reads an MTGO `.dek` XML deck (`<Cards CatID Quantity Sideboard Name/>`). */
 export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[] } {
   const source = text.replace(/^\uFEFF/, '');
-  const valid = XMLValidator.validate(source);
-  if (valid !== true) {
-    throw new FormatError(
-      `Expected MTGO .dek XML, but it is not well-formed (line ${valid.err.line}: ${valid.err.msg})`,
-    );
-  }
-  const doc = parser.parse(source) as { Deck?: { Cards?: DekCard[] } | string };
-  if (doc.Deck === undefined) throw new FormatError('Expected MTGO .dek XML with a <Deck> root element');
-  const cards = typeof doc.Deck === 'string' ? [] : (doc.Deck.Cards ?? []);
+  const cards: Element[] = [];
+  const root = readElements(source, (element, depth) => {
+    if (depth === 1 && element.name === 'Cards') cards.push(element);
+  });
+  if (root !== 'Deck') throw new FormatError('Expected MTGO .dek XML with a <Deck> root element');
 
-  const offsets = cardElementOffsets(source);
   const rows: DeckRow[] = [];
   const errors: RowError[] = [];
-  let lineAt = 1;
-  let scanned = 0;
-  cards.forEach((card, i) => {
-    const offset = offsets[i] ?? scanned;
-    for (let j = source.indexOf('\n', scanned); j !== -1 && j < offset; j = source.indexOf('\n', j + 1))
-      lineAt++;
-    scanned = Math.max(scanned, offset);
-    const end = source.indexOf('>', offset);
-    const raw = source.slice(offset, end === -1 ? undefined : end + 1);
-    const line = lineAt;
-
+  for (const element of cards) {
+    const card = element.attributes as DekCard;
+    const line = element.line;
+    const raw = clip(source.slice(element.start, element.end));
     const quantityText = (card.Quantity ?? '').trim();
     const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const name = (card.Name ?? '').trim();
-    if (!Number.isSafeInteger(quantity) || quantity <= 0) {
+    const { min, max } = LIMITS.deckQuantity;
+    if (!Number.isSafeInteger(quantity) || quantity < min || quantity > max) {
       errors.push({
         line,
         field: 'quantity',
-        message: `Quantity must be a positive whole number, got ${JSON.stringify(card.Quantity ?? '')}`,
+        message: `Quantity must be a whole number from ${min} to ${count(max)}, got ${show(card.Quantity ?? '')}`,
         raw,
       });
-      return;
+      continue;
     }
     if (name === '') {
       errors.push({ line, field: 'name', message: 'Name is required', raw });
-      return;
+      continue;
+    }
+    if (name.length > LIMITS.cardName.max) {
+      errors.push({
+        line,
+        field: 'name',
+        message: `Name is ${count(name.length)} characters long; a card name has at most ${LIMITS.cardName.max}`,
+        raw,
+      });
+      continue;
     }
     rows.push({
       name: fromMtgoName(name),
@@ -82,7 +201,7 @@ export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[] } 
       board: (card.Sideboard ?? '').trim().toLowerCase() === 'true' ? 'side' : 'main',
       line,
     });
-  });
+  }
   return { rows, errors };
 }
 

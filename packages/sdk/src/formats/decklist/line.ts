@@ -9,34 +9,147 @@ export interface CardLine {
   finish: Finish;
 }
 
-// "4 Lightning Bolt (M10) 146 *F*", "4x Lightning Bolt", "Lightning Bolt", "1 Sol Ring (CMM) 400 *E*"
-const CARD_LINE =
-  /^(?:(\d+)[xX]?\s+)?(.+?)(?:\s+\(([A-Za-z0-9]{2,8})\)(?:\s+([^\s*()]+))?)?((?:\s+\*[A-Za-z]+\*)*)\s*$/;
-const QUANTITY_X = /^\d+[xX]\s/;
-const SET_SUFFIX = /\s\([A-Za-z0-9]{2,8}\)(?:\s+[^\s*()]+)?(?:\s+\*[A-Za-z]+\*)*\s*$/;
+// Every function here scans its line once, left to right or right to left: no regular expression
+// that can backtrack, so a hostile line costs time in proportion to its length (the callers also cap
+// a line's length, see LIMITS.formatLine).
 
-export const hasXQuantity = (line: string): boolean => QUANTITY_X.test(line);
-export const hasSetSuffix = (line: string): boolean => SET_SUFFIX.test(line) || /\*[FE]\*\s*$/.test(line);
-export const hasQuantity = (line: string): boolean => /^\d+[xX]?\s+\S/.test(line);
+const isSpace = (c: number): boolean =>
+  c === 32 || c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isAlnum = (c: number): boolean => isDigit(c) || isLetter(c);
 
-export function parseCardLine(text: string): CardLine | null {
-  const m = CARD_LINE.exec(text.trim());
-  if (m === null) return null;
-  const [, qty, name = '', set, number, markers = ''] = m;
+/** End of the leading quantity ("4", "4x", "4X") and the start of what follows its spaces, or null. */
+function leadingQuantity(text: string): { digits: string; x: boolean; rest: number } | null {
+  let i = 0;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  if (i === 0) return null;
+  const digits = text.slice(0, i);
+  let x = false;
+  if (text[i] === 'x' || text[i] === 'X') {
+    x = true;
+    i++;
+  }
+  if (i >= text.length || !isSpace(text.charCodeAt(i))) return null;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return { digits, x, rest: i };
+}
+
+/** Index after the last non-space character before `end`, not below `start`. */
+function trimEndIndex(text: string, start: number, end: number): number {
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * Start of a set code written as `(SET)` ending at `end` (exclusive), with 2 to 8 letters or digits and
+ * a space before it; -1 otherwise. Looks at no more than ten characters.
+ */
+function setCodeStart(text: string, start: number, end: number): number {
+  if (end - start < 5 || text.charCodeAt(end - 1) !== 41) return -1; // ")"
+  let i = end - 2;
+  const stop = Math.max(start, end - 10);
+  while (i > stop && isAlnum(text.charCodeAt(i))) i--;
+  const length = end - 2 - i;
+  if (text.charCodeAt(i) !== 40 || length < 2 || length > 8) return -1; // "("
+  if (i - 1 < start || !isSpace(text.charCodeAt(i - 1))) return -1;
+  return i;
+}
+
+/** The card line's parts, found from its end: finish markers, then `(SET) [number]`. */
+function suffix(
+  text: string,
+  start: number,
+): {
+  nameEnd: number;
+  setCode: string | null;
+  collectorNumber: string | null;
+  finish: Finish;
+} {
+  let end = trimEndIndex(text, start, text.length);
   let finish: Finish = 'nonfoil';
-  if (/\*E\*/i.test(markers)) finish = 'etched';
-  else if (/\*F\*/i.test(markers)) finish = 'foil';
+  let etched = false;
+  let foil = false;
+  // " *F*", " *E*", " *Foil*" …, repeated: each pass removes one marker and its spaces.
+  for (;;) {
+    if (end - start < 4 || text.charCodeAt(end - 1) !== 42) break; // "*"
+    let i = end - 2;
+    while (i > start && isLetter(text.charCodeAt(i))) i--;
+    if (i === end - 2 || text.charCodeAt(i) !== 42 || i - 1 < start || !isSpace(text.charCodeAt(i - 1)))
+      break;
+    const word = text.slice(i + 1, end - 1).toUpperCase();
+    if (word === 'E') etched = true;
+    else if (word === 'F') foil = true;
+    end = trimEndIndex(text, start, i);
+  }
+  if (etched) finish = 'etched';
+  else if (foil) finish = 'foil';
+
+  let setCode: string | null = null;
+  let collectorNumber: string | null = null;
+  const open = setCodeStart(text, start, end);
+  if (open !== -1) {
+    setCode = text.slice(open + 1, end - 1).toLowerCase();
+    end = trimEndIndex(text, start, open);
+  } else {
+    // "(SET) number": the last word, when it holds no "*", "(" or ")" and a set code comes before it.
+    let i = end;
+    while (i > start) {
+      const c = text.charCodeAt(i - 1);
+      if (isSpace(c) || c === 42 || c === 40 || c === 41) break;
+      i--;
+    }
+    if (i < end && i > start && isSpace(text.charCodeAt(i - 1))) {
+      const before = trimEndIndex(text, start, i);
+      const codeAt = setCodeStart(text, start, before);
+      if (codeAt !== -1) {
+        setCode = text.slice(codeAt + 1, before - 1).toLowerCase();
+        collectorNumber = text.slice(i, end);
+        end = trimEndIndex(text, start, codeAt);
+      }
+    }
+  }
+  return { nameEnd: end, setCode, collectorNumber, finish };
+}
+
+/** "Fire  //  Ice", "Fire /// Ice" → "Fire // Ice"; runs of spaces become one. */
+export function normalizeName(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w !== '');
+  return words.map((w) => (w === '//' || w === '///' ? '//' : w)).join(' ');
+}
+
+export const hasXQuantity = (line: string): boolean => leadingQuantity(line)?.x === true;
+export const hasQuantity = (line: string): boolean => {
+  const q = leadingQuantity(line);
+  return q !== null && q.rest < line.length;
+};
+export const hasSetSuffix = (line: string): boolean => {
+  const s = suffix(line, 0);
+  return s.setCode !== null || s.finish !== 'nonfoil';
+};
+
+/**
+ * A decklist line: `[qty[x]] name [(SET) [number]] [*F*|*E*]` — "4 Lightning Bolt (M10) 146 *F*",
+ * "4x Lightning Bolt", "Lightning Bolt", "1 Sol Ring (CMM) 400 *E*". Null when no name is left.
+ */
+export function parseCardLine(line: string): CardLine | null {
+  const text = line.trim();
+  const q = leadingQuantity(text);
+  const start = q?.rest ?? 0;
+  const { nameEnd, setCode, collectorNumber, finish } = suffix(text, start);
+  const name = normalizeName(text.slice(start, nameEnd));
+  if (name === '') return null;
   return {
-    quantity: qty === undefined ? null : Number(qty),
-    name: name.trim().replace(/\s+\/\/\/?\s+/g, ' // '),
-    setCode: set === undefined ? null : set.toLowerCase(),
-    collectorNumber: number ?? null,
+    quantity: q === null ? null : Number(q.digits),
+    name,
+    setCode,
+    collectorNumber,
     finish,
   };
 }
 
-/** Section header lines: "Deck", "Sideboard:", "// Sideboard", "Commander (1)", "Maybeboard", … */
-const HEADER = /^(?:\/\/\s*)?([A-Za-z][A-Za-z ]*?)\s*:?\s*(?:\(\d+\))?\s*$/;
+/** The longest header a decklist uses ("// Sideboard (15):" and the like); longer lines are cards. */
+const MAX_HEADER = 40;
 
 const BOARD_WORDS: Readonly<Record<string, Board | 'about'>> = {
   deck: 'main',
@@ -54,11 +167,32 @@ const BOARD_WORDS: Readonly<Record<string, Board | 'about'>> = {
   about: 'about',
 };
 
-/** The board a header line names ('about' for Arena's metadata section), or null for other lines. */
+/**
+ * The board a section header names ('about' for Arena's metadata section), or null for other lines:
+ * "Deck", "Sideboard:", "// Sideboard", "Commander (1)", "Maybeboard", "Main Deck".
+ */
 export function sectionHeader(line: string): Board | 'about' | null {
-  const m = HEADER.exec(line.trim());
-  if (m?.[1] === undefined) return null;
-  return BOARD_WORDS[m[1].toLowerCase().replace(/\s+/g, '')] ?? null;
+  let text = line.trim();
+  if (text.length > MAX_HEADER) return null;
+  if (text.startsWith('//')) text = text.slice(2).trim();
+  if (text.endsWith(':')) text = text.slice(0, -1).trim();
+  // "(12)" at the end
+  if (text.endsWith(')')) {
+    const open = text.lastIndexOf('(');
+    if (open === -1) return null;
+    const count = text.slice(open + 1, -1);
+    if (count === '' || ![...count].every((c) => isDigit(c.charCodeAt(0)))) return null;
+    text = text.slice(0, open).trim();
+  }
+  if (text.endsWith(':')) text = text.slice(0, -1).trim();
+  if (text === '' || !isLetter(text.charCodeAt(0))) return null;
+  let key = '';
+  for (const c of text) {
+    if (c === ' ') continue;
+    if (!isLetter(c.charCodeAt(0))) return null;
+    key += c.toLowerCase();
+  }
+  return BOARD_WORDS[key] ?? null;
 }
 
 /** The header word each format writes for a board. */

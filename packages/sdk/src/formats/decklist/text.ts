@@ -1,3 +1,5 @@
+import { LIMITS } from '../../contract/limits.js';
+import { clip, count, show } from '../show.js';
 import type { Board, DeckRow, RowError } from '../types.js';
 import { fromMtgoName, parseCardLine, sectionHeader } from './line.js';
 
@@ -31,6 +33,14 @@ export function parseTextDecklist(text: string, format: TextFormat): { rows: Dec
     }
     const blankBefore = pendingBlank;
     pendingBlank = false;
+    if (trimmed.length > LIMITS.formatLine.max) {
+      errors.push({
+        line,
+        message: `Line ${line} is ${count(trimmed.length)} characters long; a decklist line has at most ${count(LIMITS.formatLine.max)}`,
+        raw: clip(raw),
+      });
+      return;
+    }
 
     const header = sectionHeader(trimmed);
     if (header !== null) {
@@ -56,8 +66,8 @@ export function parseTextDecklist(text: string, format: TextFormat): { rows: Dec
     if (card === null || card.name === '') {
       errors.push({
         line,
-        message: `Expected a card line such as "4 Lightning Bolt", got ${JSON.stringify(trimmed)}`,
-        raw,
+        message: `Expected a card line such as "4 Lightning Bolt", got ${show(trimmed)}`,
+        raw: clip(raw),
       });
       return;
     }
@@ -65,18 +75,19 @@ export function parseTextDecklist(text: string, format: TextFormat): { rows: Dec
       errors.push({
         line,
         field: 'quantity',
-        message: `Expected "<quantity> <card name>" (e.g. "4 ${card.name}"), got ${JSON.stringify(trimmed)}`,
-        raw,
+        message: `Expected "<quantity> <card name>" (e.g. "4 ${card.name}"), got ${show(trimmed)}`,
+        raw: clip(raw),
       });
       return;
     }
     const quantity = card.quantity ?? 1;
-    if (quantity <= 0 || !Number.isSafeInteger(quantity)) {
+    const { min, max } = LIMITS.deckQuantity;
+    if (!Number.isSafeInteger(quantity) || quantity < min || quantity > max) {
       errors.push({
         line,
         field: 'quantity',
-        message: `Quantity must be a positive whole number, got ${quantity}`,
-        raw,
+        message: `Quantity must be a whole number from ${min} to ${count(max)}, got ${card.quantity === null ? '' : show(String(quantity))}`,
+        raw: clip(raw),
       });
       return;
     }

@@ -1,0 +1,179 @@
+// Hostile input for every parser of `@companion/sdk/formats`: long runs of whitespace, repeated
+// markers, quotes and brackets, 200,000-character lines. Each parse must finish in at most 50 ms
+// (the fastest of three runs, so a busy machine does not fail it) — a backtracking pattern takes
+// seconds to minutes on these — and must answer with rows or errors, never hang or throw something
+// other than a FormatError.
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../src/contract/limits.js';
+import { COLLECTION_SPECS } from '../src/formats/csv/registry.js';
+import {
+  detectCollectionFormat,
+  detectDecklistFormat,
+  FormatError,
+  parseCollection,
+  parseDecklist,
+  writeCollection,
+} from '../src/formats/index.js';
+
+const N = 200_000;
+const BUDGET_MS = 50;
+const fill = (unit: string, length = N): string =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+
+/** Payloads of about 200,000 characters, each aimed at a pattern that used to backtrack. */
+const PAYLOADS: Record<string, string> = {
+  'spaces between two words': `a${' '.repeat(N - 2)}!`,
+  'tabs and no-break spaces': `a${fill('\t\u00a0')}!`,
+  'foil markers': fill(' *F*'),
+  'foil markers after a quantity': `1 x${fill(' *F*')}`,
+  'unclosed markers': fill(' *F'),
+  'opening brackets': fill('('),
+  'closing brackets': fill(')'),
+  'set codes': `1 a${fill(' (AB)')}`,
+  'set codes and numbers': `1 a${fill(' (AB) 1')}`,
+  decorations: `x${fill(' (a)')}`,
+  'square decorations': `x${fill(' [a]')}`,
+  'double slashes': `a${fill(' //')}`,
+  slashes: fill('a/'),
+  quotes: fill('"'),
+  'doubled quotes': `"${fill('a""')}`,
+  'one letter': fill('x'),
+  digits: fill('9'),
+  'header-like': `//${fill(' a')}`,
+  'header-like with a colon': `a${' '.repeat(N - 3)}:!`,
+  'header-like with a count': `Deck${' '.repeat(N - 8)}(1)!`,
+  'token names': `x${fill(' Token (')}`,
+  commas: fill(','),
+  semicolons: fill(';'),
+  'angle brackets': fill('<'),
+  'sideboard prefixes': fill('SB: '),
+  'line breaks': fill('\n'),
+  'carriage returns': fill('\r'),
+  unicode: fill('ﾟ･✿ヾ╲(｡◕‿◕｡)╱✿･ﾟ'),
+};
+
+function fastest(parse: () => unknown): { ms: number; outcome: unknown } {
+  let ms = Number.POSITIVE_INFINITY;
+  let outcome: unknown;
+  for (let run = 0; run < 3 && ms > BUDGET_MS; run++) {
+    const started = performance.now();
+    try {
+      outcome = parse();
+    } catch (error) {
+      outcome = error;
+    }
+    ms = Math.min(ms, performance.now() - started);
+  }
+  return { ms, outcome };
+}
+
+function expectFastAndAnswered(parse: () => unknown): void {
+  const { ms, outcome } = fastest(parse);
+  if (outcome instanceof Error) expect(outcome).toBeInstanceOf(FormatError);
+  expect(ms).toBeLessThanOrEqual(BUDGET_MS);
+}
+
+/** A .dek whose card name is the payload, escaped, cut to the payload's length. */
+const dekWith = (name: string) => {
+  let escaped = name.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  escaped = escaped.slice(0, name.length);
+  escaped = escaped.slice(
+    0,
+    Math.max(escaped.lastIndexOf('&'), escaped.lastIndexOf(';') + 1, 0) || escaped.length,
+  );
+  return `<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="1" Sideboard="false" Name="${escaped}"/></Deck>`;
+};
+
+describe.each(Object.entries(PAYLOADS))('%s', (_, payload) => {
+  it.each(['arena', 'mtgo', 'plain', 'auto'] as const)('as a %s decklist', (format) => {
+    expectFastAndAnswered(() => parseDecklist(payload, format === 'auto' ? {} : { format }));
+    expectFastAndAnswered(() => detectDecklistFormat(payload));
+  });
+
+  it('as the name of a .dek card', () => {
+    expectFastAndAnswered(() => parseDecklist(dekWith(payload), { format: 'dek' }));
+  });
+
+  it('as a whole collection file', () => {
+    expectFastAndAnswered(() => parseCollection(payload));
+    expectFastAndAnswered(() => detectCollectionFormat(payload));
+  });
+
+  it.each(COLLECTION_SPECS.map((s) => s.format))('in the cells of a %s row', (format) => {
+    const [header] = writeCollection(format, []).split(/\r?\n/);
+    const width = (header as string).split(',').length;
+    const quoted = `"${payload.replaceAll('"', '""')}"`;
+    // The payload in the first cell, then spread over every cell, raw and quoted.
+    const cells = Math.ceil(payload.length / width);
+    const spread = Array.from({ length: width }, (_, i) => payload.slice(i * cells, (i + 1) * cells));
+    for (const row of [
+      payload,
+      quoted,
+      spread.join(','),
+      spread.map((c) => `"${c.replaceAll('"', '""')}"`).join(','),
+    ]) {
+      expectFastAndAnswered(() => parseCollection(`${header}\n${row}`, { format }));
+    }
+  });
+});
+
+describe('caps', () => {
+  it('a decklist line over the cap is an error naming its length, not a card', () => {
+    const { rows, errors } = parseDecklist(`1 ${'x'.repeat(LIMITS.formatLine.max)}\n4 Lightning Bolt`);
+    expect(rows.map((r) => r.name)).toEqual(['Lightning Bolt']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.line).toBe(1);
+    expect(errors[0]?.message).toMatch(/1,002 characters long; a decklist line has at most 1,000/);
+    expect(errors[0]?.raw.length).toBeLessThanOrEqual(501);
+  });
+
+  it('a quantity outside 1–999 is an error, not 99,999 Islands', () => {
+    const { rows, errors } = parseDecklist('99999 Island\n0 Forest\n999 Swamp', { format: 'mtgo' });
+    expect(rows.map((r) => [r.quantity, r.name])).toEqual([[999, 'Swamp']]);
+    expect(errors.map((e) => [e.line, e.field])).toEqual([
+      [1, 'quantity'],
+      [2, 'quantity'],
+    ]);
+    expect(errors[0]?.message).toBe('Quantity must be a whole number from 1 to 999, got "99999"');
+  });
+
+  it('a CSV cell over the cap is an error naming its column, and the other rows are read', () => {
+    const header = writeCollection('moxfield', []).split(/\r?\n/)[0] as string;
+    const ok = writeCollection('moxfield', [
+      {
+        name: 'Sol Ring',
+        quantity: 1,
+        setCode: 'cmm',
+        setName: null,
+        collectorNumber: '400',
+        language: 'en',
+        finish: 'nonfoil',
+        condition: 'NM',
+        scryfallId: null,
+        purchasePrice: null,
+        purchaseCurrency: null,
+        tags: [],
+      },
+    ])
+      .split(/\r?\n/)
+      .slice(1)
+      .join('\n');
+    const long = `1,"${'x'.repeat(LIMITS.formatCell.max + 1)}"`;
+    const { rows, errors } = parseCollection(`${header}\n${long}\n${ok}`, { format: 'moxfield' });
+    expect(rows.map((r) => r.name)).toEqual(['Sol Ring']);
+    expect(errors[0]?.message).toMatch(/on line 2 is 1,001 characters long; a cell has at most 1,000/);
+  });
+
+  it('a collection quantity over the cap is an error', () => {
+    const header = writeCollection('manabox', []).split(/\r?\n/)[0] as string;
+    const cells = header.split(',').map((h) => (h === 'Name' ? 'Island' : h === 'Quantity' ? '10001' : ''));
+    const { rows, errors } = parseCollection(`${header}\n${cells.join(',')}`, { format: 'manabox' });
+    expect(rows).toEqual([]);
+    expect(errors[0]?.message).toBe('Quantity must be a whole number from 1 to 10,000, got "10001"');
+  });
+
+  it('entity expansion in a .dek does not blow up', () => {
+    const laughs = `<?xml version="1.0"?><!DOCTYPE Deck [<!ENTITY a "${'x'.repeat(1000)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><Deck><Cards CatID="1" Quantity="1" Sideboard="false" Name="&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"/></Deck>`;
+    expectFastAndAnswered(() => parseDecklist(laughs, { format: 'dek' }));
+  });
+});
