@@ -11,13 +11,15 @@ import type { IdentityVerifier } from './auth/firebase.js';
 import { type Database, openConfiguredDatabase } from './db/client.js';
 import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
-import { ApiError, fromDatabaseError } from './http/errors.js';
+import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
 import { securityHeaders } from './http/security-headers.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
 import { type AppServices, createServices } from './services/app.js';
+import { DomainError } from './services/errors.js';
+import { PICTURE_MAX_BYTES } from './services/pictures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -153,7 +155,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     exposedHeaders: [HEADERS.requestId, 'retry-after'],
     maxAge: 600,
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -180,7 +182,8 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     securityHeaders(reply);
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
+    const error = thrown instanceof DomainError ? fromDomainError(thrown) : thrown;
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
       if (error.status === 429 && error.details?.retryAfter)

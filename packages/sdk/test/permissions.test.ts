@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangeRole,
   canEditGame,
+  canEditSet,
   canRemoveMember,
   canSeeProfile,
   playgroupRights,
@@ -15,22 +16,38 @@ const invited: Standing = { role: 'member', status: 'invited' };
 
 describe('playgroup rights (the table in permissions.ts)', () => {
   it.each([
-    ['owner', owner, { view: true, viewGames: true, manage: true, own: true, accept: false, leave: false }],
-    ['admin', admin, { view: true, viewGames: true, manage: true, own: false, accept: false, leave: true }],
+    [
+      'owner',
+      owner,
+      { view: true, viewGames: true, record: true, manage: true, own: true, accept: false, leave: false },
+    ],
+    [
+      'admin',
+      admin,
+      { view: true, viewGames: true, record: true, manage: true, own: false, accept: false, leave: true },
+    ],
     [
       'member',
       member,
-      { view: true, viewGames: true, manage: false, own: false, accept: false, leave: true },
+      { view: true, viewGames: true, record: true, manage: false, own: false, accept: false, leave: true },
     ],
     [
       'invited',
       invited,
-      { view: true, viewGames: false, manage: false, own: false, accept: true, leave: true },
+      { view: true, viewGames: false, record: false, manage: false, own: false, accept: true, leave: true },
     ],
     [
       'stranger',
       null,
-      { view: false, viewGames: false, manage: false, own: false, accept: false, leave: false },
+      {
+        view: false,
+        viewGames: false,
+        record: false,
+        manage: false,
+        own: false,
+        accept: false,
+        leave: false,
+      },
     ],
   ] as const)('%s', (_, standing, rights) => {
     expect(playgroupRights(standing)).toEqual(rights);
@@ -66,6 +83,19 @@ describe('playgroup rights (the table in permissions.ts)', () => {
     expect(canEditGame({ id: 'b', standing: member }, { createdBy: 'a' })).toBe(false);
     expect(canEditGame({ id: 'b', standing: admin }, { createdBy: 'a' })).toBe(true);
     expect(canEditGame({ id: 'b', standing: { role: 'admin', status: 'invited' } }, { createdBy: 'a' })).toBe(
+      false,
+    );
+  });
+});
+
+describe('sets', () => {
+  it('their creator, or a manager of their playgroup; an invited admin is not one yet', () => {
+    expect(canEditSet({ id: 'a', standing: null }, { createdBy: 'a' })).toBe(true);
+    expect(canEditSet({ id: 'b', standing: null }, { createdBy: 'a' })).toBe(false);
+    expect(canEditSet({ id: 'b', standing: member }, { createdBy: 'a' })).toBe(false);
+    expect(canEditSet({ id: 'b', standing: owner }, { createdBy: 'a' })).toBe(true);
+    expect(canEditSet({ id: 'b', standing: admin }, { createdBy: 'a' })).toBe(true);
+    expect(canEditSet({ id: 'b', standing: { role: 'admin', status: 'invited' } }, { createdBy: 'a' })).toBe(
       false,
     );
   });

@@ -1,9 +1,18 @@
-import { ErrorCode } from '@companion/sdk/contract';
+import type { StoredProviderValue } from '@companion/sdk/contract';
 import { type App, getApps, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
 import type { Env } from '../env.js';
-import type { IdentityClaims } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { IdentityRejected } from '../services/errors.js';
+
+/** What a verified identity token says about its user. */
+export interface IdentityClaims {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  provider: StoredProviderValue;
+  name: string | null;
+  picture: string | null;
+}
 
 /** Verifies Firebase ID tokens (the Auth emulator locally and in tests, Google in production). */
 export interface IdentityVerifier {
@@ -46,7 +55,7 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
         const message = code.includes('expired')
           ? 'The sign-in token has expired. Sign in again.'
           : 'The sign-in token could not be verified.';
-        throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, message);
+        throw new IdentityRejected(message);
       }
     },
     async emailVerified(uid) {

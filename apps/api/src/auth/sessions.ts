@@ -1,14 +1,14 @@
+import type { SessionKindValue } from '@companion/sdk/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
+import { sessions, type UserRow, users } from '../db/schema.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface SessionStore {
   create(userId: string, device: string | null): Promise<{ token: string; expiresAt: Date }>;
   resolve(
     token: string,
-    kind?: 'session' | 'streaming',
+    kind?: SessionKindValue,
   ): Promise<{ user: UserRow; sessionId: string; expiresAt: number | null } | null>;
   revoke(sessionId: string): Promise<void>;
   /** Issues a new streaming token and revokes the previous ones. */

@@ -1,8 +1,9 @@
 /**
  * The card catalogue (Scryfall printings, sets, dated prices, id migrations) and the card lists
  * built on it (binders, wishlists, trade and custom lists, with their revision history).
- * Re-exported by `schema.ts`, so the drizzle client and drizzle-kit see these tables.
+ * Gathered with `core.ts` by `schema.ts`, which the drizzle client and drizzle-kit read.
  */
+import { FINISHES, LIST_DELETE_STRATEGIES, LIST_TYPES, REVISION_ACTIONS } from '@companion/sdk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,19 +13,15 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.js';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+import { money, oneOf, tstz, valueText } from './columns.js';
+import { users } from './core.js';
 
 /** One printing (Scryfall card object), keyed by its Scryfall id. */
 export const cards = pgTable(
@@ -153,15 +150,19 @@ export const cardPrices = pgTable(
 );
 
 /** Scryfall id migrations: merged ids point at their new id, deleted ones at nothing. */
-export const cardMigrations = pgTable('card_migrations', {
-  id: text('id').primaryKey(),
-  oldScryfallId: text('old_scryfall_id').notNull(),
-  newScryfallId: text('new_scryfall_id'),
-  strategy: text('strategy', { enum: ['merge', 'delete'] }).notNull(),
-  performedAt: date('performed_at', { mode: 'string' }),
-  note: text('note'),
-  appliedAt: tstz('applied_at'),
-});
+export const cardMigrations = pgTable(
+  'card_migrations',
+  {
+    id: text('id').primaryKey(),
+    oldScryfallId: text('old_scryfall_id').notNull(),
+    newScryfallId: text('new_scryfall_id'),
+    strategy: valueText('strategy', LIST_DELETE_STRATEGIES).notNull(),
+    performedAt: date('performed_at', { mode: 'string' }),
+    note: text('note'),
+    appliedAt: tstz('applied_at'),
+  },
+  (t) => [oneOf('card_migrations_strategy_check', t.strategy, LIST_DELETE_STRATEGIES)],
+);
 
 export const cardLists = pgTable(
   'card_lists',
@@ -171,7 +172,7 @@ export const cardLists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    type: text('type', { enum: ['collection', 'wishlist', 'trade', 'custom'] }).notNull(),
+    type: valueText('type', LIST_TYPES).notNull(),
     hidden: boolean('hidden').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
     /** Number of the latest revision. */
@@ -182,6 +183,7 @@ export const cardLists = pgTable(
   (t) => [
     index('card_lists_owner').on(t.ownerId, t.type),
     uniqueIndex('card_lists_one_default').on(t.ownerId).where(sql`${t.isDefault}`),
+    oneOf('card_lists_type_check', t.type, LIST_TYPES),
   ],
 );
 
@@ -207,7 +209,7 @@ export const listEntries = pgTable(
     /** Card name (kept for unresolved lines and as the name when the printing goes away). */
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
-    finish: text('finish', { enum: ['nonfoil', 'foil', 'etched'] }).notNull(),
+    finish: valueText('finish', FINISHES).notNull(),
     condition: text('condition').notNull().default(''),
     language: text('language').notNull().default('en'),
     purchasePrice: money('purchase_price'),
@@ -224,6 +226,7 @@ export const listEntries = pgTable(
     // By printing, then list: a search that starts from the matching printings finds a list's
     // entries of each directly; `card_id is null` finds a list's unresolved entries.
     index('list_entries_card').on(t.cardId, t.listId),
+    oneOf('list_entries_finish_check', t.finish, FINISHES),
   ],
 );
 
@@ -281,12 +284,15 @@ export const listRevisions = pgTable(
       .references(() => cardLists.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
+    action: valueText('action', REVISION_ACTIONS).notNull(),
     summary: text('summary').notNull(),
     delta: jsonb('delta').notNull(),
     snapshot: jsonb('snapshot'),
     revertedTo: integer('reverted_to'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('list_revisions_number').on(t.listId, t.number)],
+  (t) => [
+    uniqueIndex('list_revisions_number').on(t.listId, t.number),
+    oneOf('list_revisions_action_check', t.action, REVISION_ACTIONS),
+  ],
 );

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StorageKindValue } from '@companion/sdk/contract';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -19,13 +20,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  kind: StorageKindValue;
   close(): Promise<void>;
   /** PGlite only: an image of the database (tests use a migrated one as a template). */
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migrations this version of the server applies at start. */
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenOptions {
   /** PostgreSQL connection string; PGlite when absent. */
@@ -44,6 +46,8 @@ export interface OpenOptions {
    * default 128 MB pool, 200 MB with 32 MB).
    */
   pgliteSettings?: Readonly<Record<string, string>> | undefined;
+  /** Tests of a migration bring the database to the one before it (default MIGRATIONS_FOLDER). */
+  migrationsFolder?: string | undefined;
   /**
    * PostgreSQL only: longest time one statement may run (the server's requests). Migrations run
    * without it. PGlite has no timer to interrupt a statement; there the request timeout applies.
@@ -67,6 +71,7 @@ export function openConfiguredDatabase(
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const schemaName = options.pgSchema;
     const settings = [
@@ -126,7 +131,9 @@ async function openPglite(options: OpenOptions, release: () => void): Promise<Da
   });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite({ client, schema }), {
+    migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,
+  });
   return {
     db,
     kind: 'pglite',

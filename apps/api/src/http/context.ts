@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { users } from '../db/schema.js';
+import type { IdentityClaims } from '../auth/firebase.js';
+import type { UserRow } from '../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 /** What the server knows about the caller of one request. */
 export interface Caller {
@@ -9,23 +9,4 @@ export interface Caller {
   sessionId: string;
 }
 
-export interface IdentityClaims {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-  provider: 'google' | 'apple' | 'password' | 'other';
-  name: string | null;
-  picture: string | null;
-}
-
-export interface HandlerInput<P, Q, B> {
-  params: P;
-  query: Q;
-  body: B;
-  /** The signed-in user (session and verified calls), else null. */
-  caller: Caller | null;
-  /** Verified Firebase claims (identity calls only). */
-  identity: IdentityClaims | null;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
+export type { IdentityClaims };

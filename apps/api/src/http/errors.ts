@@ -1,4 +1,5 @@
 import { ErrorCode } from '@companion/sdk/contract';
+import type { DomainError, DomainErrorKind } from '../services/errors.js';
 
 /** A failure with the catalogue's status and code; becomes `{code, message, details}`. */
 export class ApiError extends Error {
@@ -27,6 +28,23 @@ export const notFound = (what = 'The requested resource') =>
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new ApiError(409, ErrorCode.CONFLICT, message, details);
 export const gone = (message: string) => new ApiError(410, ErrorCode.GONE, message);
+
+/** The catalogue's status and code of each way a service refuses a request. */
+const DOMAIN: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
+  invalid: { status: 400, code: ErrorCode.VALIDATION },
+  'identity-rejected': { status: 401, code: ErrorCode.BAD_IDENTITY_TOKEN },
+  forbidden: { status: 403, code: ErrorCode.FORBIDDEN },
+  'not-found': { status: 404, code: ErrorCode.NOT_FOUND },
+  conflict: { status: 409, code: ErrorCode.CONFLICT },
+  gone: { status: 410, code: ErrorCode.GONE },
+  'unsupported-media': { status: 415, code: ErrorCode.UNSUPPORTED_MEDIA },
+};
+
+/** A service's refusal as the catalogue's error, with its message and details unchanged. */
+export function fromDomainError(error: DomainError): ApiError {
+  const { status, code } = DOMAIN[error.kind];
+  return new ApiError(status, code, error.message, error.details);
+}
 
 /** SQLSTATE of a database error, whether thrown by pg, PGlite or wrapped by Drizzle. */
 function sqlState(error: unknown): string | undefined {

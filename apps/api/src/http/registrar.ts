@@ -1,40 +1,32 @@
-import type { Readable } from 'node:stream';
-import { type AnyEndpoint, ErrorCode, HEADERS, UNAUTHENTICATED_PATHS } from '@companion/sdk/contract';
+import {
+  type AnyEndpoint,
+  contract,
+  ErrorCode,
+  HEADERS,
+  UNAUTHENTICATED_PATHS,
+} from '@companion/sdk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppServices } from '../services/app.js';
-import type { Caller, HandlerInput, IdentityClaims } from './context.js';
+import { JsonText } from '../services/json-text.js';
+import { PICTURE_MAX_BYTES } from '../services/pictures.js';
+import type { Caller, IdentityClaims } from './context.js';
 import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
-import { JsonText } from './json-text.js';
+import type { DomainRoutes, RouteOptions, UploadedFile } from './implement.js';
 import { verifySignature } from './signature.js';
 
-export interface UploadedFile {
-  buffer: Buffer;
-  mimetype: string;
-  filename: string;
-}
-
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type BodyOf<E extends AnyEndpoint> = Out<E['body']> extends { file: Blob } ? UploadedFile : Out<E['body']>;
-type ResultOf<E extends AnyEndpoint> =
-  z.input<E['response']> extends string ? string | Readable : z.input<E['response']>;
-
-export type Handler<E extends AnyEndpoint> = (
-  input: HandlerInput<Out<E['params']>, Out<E['query']>, BodyOf<E>>,
-) => Promise<ResultOf<E> | JsonText<ResultOf<E>>>;
-
-export interface RouteOptions {
-  /** Largest accepted body in bytes (default 1 MiB). */
-  bodyLimit?: number;
-  /** Requests per minute per caller (or per address for anonymous calls). */
-  rateLimit?: number;
-}
-
 export interface Registrar {
-  route<E extends AnyEndpoint>(endpoint: E, handler: Handler<E>, options?: RouteOptions): void;
+  /**
+   * Registers a route for every endpoint of the domain (`implement(domain, handlers)`); throws when
+   * one has no handler (the compiler refuses that already) or was registered before.
+   */
+  register(routes: DomainRoutes): void;
   /** Contract entries with a route, for the completeness test. */
   readonly registered: ReadonlySet<AnyEndpoint>;
 }
+
+/** What the registrar calls a handler with (`HandlerInput` of its endpoint, built at run time). */
+type AnyHandler = (input: Record<string, unknown>) => Promise<unknown>;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name];
@@ -90,8 +82,6 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   throw badRequest(first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, issues);
 }
 
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-
 export function createRegistrar(app: FastifyInstance, services: AppServices): Registrar {
   const registered = new Set<AnyEndpoint>();
   const { env } = services;
@@ -128,96 +118,114 @@ export function createRegistrar(app: FastifyInstance, services: AppServices): Re
     throw unverified();
   }
 
+  function route(endpoint: AnyEndpoint, handler: AnyHandler, options: RouteOptions): void {
+    if (registered.has(endpoint))
+      throw new Error(`Route registered twice: ${endpoint.method} ${endpoint.path}`);
+    registered.add(endpoint);
+    const signed = !UNAUTHENTICATED_PATHS.includes(endpoint.path);
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      bodyLimit: options.bodyLimit ?? 1024 * 1024,
+      ...(options.rateLimit && env.rateLimit
+        ? {
+            config: {
+              rateLimit: {
+                max: options.rateLimit,
+                timeWindow: 60_000,
+                keyGenerator: (req: FastifyRequest) => `${endpoint.path}:${bearer(req) ?? req.ip}`,
+              },
+            },
+          }
+        : {}),
+      handler: async (request, reply) => {
+        if (signed) verifySignature(request, env.apiKeys, env.signatureWindowMs);
+
+        let caller: Caller | null = null;
+        let identity: IdentityClaims | null = null;
+        if (endpoint.auth === 'identity') {
+          const token = bearer(request);
+          if (!token)
+            throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, 'A Firebase ID token is required.');
+          identity = await services.identity.verify(token);
+        } else if (endpoint.auth === 'session' || endpoint.auth === 'optional') {
+          caller = await authenticate(request, endpoint);
+          if (caller && endpoint.verified) await requireVerified(caller);
+        }
+
+        const params = parsePart(endpoint.params, request.params, 'params');
+        const query = parsePart(endpoint.query, request.query, 'query');
+        let body: unknown;
+        if (endpoint.bodyType === 'multipart') {
+          if (!request.isMultipart())
+            throw badRequest('Send the file as multipart/form-data in a field named "file".');
+          const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
+          if (!file)
+            throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
+          const buffer = await file.toBuffer();
+          if (file.file.truncated) {
+            throw new ApiError(
+              413,
+              ErrorCode.TOO_LARGE,
+              `The picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`,
+            );
+          }
+          body = { buffer, mimetype: file.mimetype, filename: file.filename } satisfies UploadedFile;
+        } else {
+          body = parsePart(endpoint.body, request.body, 'body');
+        }
+
+        // Who calls, as `CallerOf` types it: a session handler's caller is never null (an
+        // anonymous call was refused above), an identity handler's claims were verified.
+        const who =
+          endpoint.auth === 'identity'
+            ? { identity }
+            : endpoint.auth === 'session' || endpoint.auth === 'optional'
+              ? { caller }
+              : {};
+        const result = await handler({ params, query, body, request, reply, ...who });
+
+        reply.code(endpoint.status);
+        if (endpoint.responseType === 'text') {
+          reply.type('text/csv; charset=utf-8');
+          return result;
+        }
+        const text = result instanceof JsonText ? result.text : undefined;
+        if (validateResponses) {
+          const checked = endpoint.response.safeParse(
+            text === undefined ? result : JSON.parse(text.toString()),
+          );
+          if (!checked.success) {
+            request.log.error(
+              { issues: checked.error.issues.slice(0, 5), route: endpoint.path },
+              'response does not match the contract',
+            );
+            throw new ApiError(500, ErrorCode.INTERNAL, 'The server produced an invalid response.');
+          }
+        }
+        if (text !== undefined) {
+          reply.type('application/json; charset=utf-8');
+          return text;
+        }
+        return result;
+      },
+    });
+  }
+
   return {
     registered,
-    route(endpoint, handler, options = {}) {
-      if (registered.has(endpoint))
-        throw new Error(`Route registered twice: ${endpoint.method} ${endpoint.path}`);
-      registered.add(endpoint);
-      const signed = !UNAUTHENTICATED_PATHS.includes(endpoint.path);
-      app.route({
-        method: endpoint.method,
-        url: endpoint.path,
-        bodyLimit: options.bodyLimit ?? 1024 * 1024,
-        ...(options.rateLimit && env.rateLimit
-          ? {
-              config: {
-                rateLimit: {
-                  max: options.rateLimit,
-                  timeWindow: 60_000,
-                  keyGenerator: (req: FastifyRequest) => `${endpoint.path}:${bearer(req) ?? req.ip}`,
-                },
-              },
-            }
-          : {}),
-        handler: async (request, reply) => {
-          if (signed) verifySignature(request, env.apiKeys, env.signatureWindowMs);
-
-          let caller: Caller | null = null;
-          let identity: IdentityClaims | null = null;
-          if (endpoint.auth === 'identity') {
-            const token = bearer(request);
-            if (!token)
-              throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, 'A Firebase ID token is required.');
-            identity = await services.identity.verify(token);
-          } else if (endpoint.auth === 'session' || endpoint.auth === 'optional') {
-            caller = await authenticate(request, endpoint);
-            if (caller && endpoint.verified) await requireVerified(caller);
-          }
-
-          const params = parsePart(endpoint.params, request.params, 'params');
-          const query = parsePart(endpoint.query, request.query, 'query');
-          let body: unknown;
-          if (endpoint.bodyType === 'multipart') {
-            if (!request.isMultipart())
-              throw badRequest('Send the file as multipart/form-data in a field named "file".');
-            const file = await request.file({ limits: { fileSize: MAX_PICTURE_BYTES, files: 1 } });
-            if (!file)
-              throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
-            const buffer = await file.toBuffer();
-            if (file.file.truncated) {
-              throw new ApiError(413, ErrorCode.TOO_LARGE, 'The picture is larger than 5 MB.');
-            }
-            body = { buffer, mimetype: file.mimetype, filename: file.filename } satisfies UploadedFile;
-          } else {
-            body = parsePart(endpoint.body, request.body, 'body');
-          }
-
-          const result = await handler({
-            params,
-            query,
-            body,
-            caller,
-            identity,
-            request,
-            reply,
-          } as Parameters<typeof handler>[0]);
-
-          reply.code(endpoint.status);
-          if (endpoint.responseType === 'text') {
-            reply.type('text/csv; charset=utf-8');
-            return result;
-          }
-          const text = result instanceof JsonText ? result.text : undefined;
-          if (validateResponses) {
-            const checked = endpoint.response.safeParse(
-              text === undefined ? result : JSON.parse(text.toString()),
-            );
-            if (!checked.success) {
-              request.log.error(
-                { issues: checked.error.issues.slice(0, 5), route: endpoint.path },
-                'response does not match the contract',
-              );
-              throw new ApiError(500, ErrorCode.INTERNAL, 'The server produced an invalid response.');
-            }
-          }
-          if (text !== undefined) {
-            reply.type('application/json; charset=utf-8');
-            return text;
-          }
-          return result;
-        },
-      });
+    register({ domain, handlers }) {
+      const endpoints = contract[domain] as Record<string, AnyEndpoint>;
+      const given = handlers as Record<string, AnyHandler | { handler: AnyHandler; options: RouteOptions }>;
+      const extra = Object.keys(given).filter((name) => !(name in endpoints));
+      if (extra.length) throw new Error(`Not in the contract's ${domain} domain: ${extra.join(', ')}`);
+      for (const [name, endpoint] of Object.entries(endpoints)) {
+        const implementation = given[name];
+        if (!implementation)
+          throw new Error(`No handler for ${domain}.${name} (${endpoint.method} ${endpoint.path})`);
+        if (typeof implementation === 'function') route(endpoint, implementation, {});
+        else route(endpoint, implementation.handler, implementation.options);
+      }
     },
   };
 }

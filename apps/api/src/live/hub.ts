@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, LiveClientFrame, type LiveServerFrame } from '@companion/sdk/contract';
+import {
+  ErrorCode,
+  LIMITS,
+  LiveClientFrame,
+  type LiveRoleValue,
+  type LiveServerFrame,
+} from '@companion/sdk/contract';
 import type { RawData, WebSocket } from 'ws';
 import type { LiveBus, LiveEnvelope, LiveRevocation } from './bus.js';
 import { TokenBucket } from './token-bucket.js';
 
-export type LiveRole = 'sender' | 'receiver' | 'overlay';
+export type LiveRole = LiveRoleValue;
 
 export interface LiveLimits {
   /** WebSocket ping interval; a socket that has not answered the previous ping is terminated. */
@@ -258,7 +264,7 @@ export class LiveHub {
     }
     const rawId =
       raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string'
-        ? ((raw as { id: string }).id.slice(0, 64) as string)
+        ? ((raw as { id: string }).id.slice(0, LIMITS.liveFrameId.max) as string)
         : undefined;
     const parsed = LiveClientFrame.safeParse(raw);
     if (!parsed.success) {

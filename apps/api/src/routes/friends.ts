@@ -1,25 +1,24 @@
-import { contract } from '@companion/sdk/contract';
-import type { Registrar } from '../http/registrar.js';
+import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import * as friends from '../services/friends.js';
-import { signedIn } from './user.js';
 
-export function registerFriendRoutes(r: Registrar, s: AppServices): void {
-  r.route(
-    contract.friends.lookup,
-    async ({ caller, params }) => friends.lookup(s, signedIn(caller).user, params.code),
-    { rateLimit: 30 },
-  );
-  r.route(
-    contract.friends.request,
-    async ({ caller, params }) => ({ friend: await friends.request(s, signedIn(caller).user, params.code) }),
-    { rateLimit: 30 },
-  );
-  r.route(contract.friends.accept, async ({ caller, params }) => ({
-    friend: await friends.accept(s, signedIn(caller).user, params.code),
-  }));
-  r.route(contract.friends.remove, async ({ caller, params }) => {
-    await friends.remove(s, signedIn(caller).user, params.code);
-    return { ok: true as const };
+/** Friends by personal code. Looking a code up and asking are rate-limited (codes are short). */
+export function friendRoutes(s: AppServices) {
+  return implement('friends', {
+    lookup: {
+      handler: async ({ caller: { user }, params }) => friends.lookup(s, user, params.code),
+      options: { rateLimit: 30 },
+    },
+    request: {
+      handler: async ({ caller: { user }, params }) => ({
+        friend: await friends.request(s, user, params.code),
+      }),
+      options: { rateLimit: 30 },
+    },
+    accept: async ({ caller: { user }, params }) => ({ friend: await friends.accept(s, user, params.code) }),
+    remove: async ({ caller: { user }, params }) => {
+      await friends.remove(s, user, params.code);
+      return { ok: true as const };
+    },
   });
 }

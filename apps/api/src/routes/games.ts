@@ -1,28 +1,23 @@
-import { contract } from '@companion/sdk/contract';
-import type { Registrar } from '../http/registrar.js';
+import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
-import * as games from '../services/games.js';
-import { registerAnnotationRoutes } from './tags.js';
-import { signedIn } from './user.js';
+import { visibleGame } from '../services/games/access.js';
+import { getGame, listGames } from '../services/games/read.js';
+import { createGame, deleteGame, updateGame } from '../services/games/record.js';
+import { annotationHandlers } from './annotations.js';
 
-export function registerGameRoutes(r: Registrar, s: AppServices): void {
-  r.route(contract.games.list, async ({ caller, query }) => ({
-    games: await games.listGames(s, signedIn(caller).user.id, query),
-  }));
-  r.route(contract.games.get, async ({ caller, params }) => ({
-    game: await games.getGame(s, signedIn(caller).user.id, params.id),
-  }));
-  r.route(contract.games.create, async ({ caller, body }) => ({
-    game: await games.createGame(s, signedIn(caller).user, body),
-  }));
-  r.route(contract.games.update, async ({ caller, params, body }) => ({
-    game: await games.updateGame(s, signedIn(caller).user, params.id, body),
-  }));
-  r.route(contract.games.delete, async ({ caller, params }) => {
-    await games.deleteGame(s, signedIn(caller).user, params.id);
-    return { ok: true as const };
+/** Games: recording, editing and listing; the caller's tags and note on each. */
+export function gameRoutes(s: AppServices) {
+  return implement('games', {
+    list: async ({ caller: { user }, query }) => ({ games: await listGames(s, user.id, query) }),
+    get: async ({ caller: { user }, params }) => ({ game: await getGame(s, user.id, params.id) }),
+    create: async ({ caller: { user }, body }) => ({ game: await createGame(s, user, body) }),
+    update: async ({ caller: { user }, params, body }) => ({
+      game: await updateGame(s, user, params.id, body),
+    }),
+    delete: async ({ caller: { user }, params }) => {
+      await deleteGame(s, user, params.id);
+      return { ok: true as const };
+    },
+    ...annotationHandlers(s, 'game', (viewerId, id) => visibleGame(s.db, viewerId, id)),
   });
-  registerAnnotationRoutes(r, s, 'game', contract.games, (viewerId, id) =>
-    games.visibleGame(s.db, viewerId, id),
-  );
 }

@@ -1,52 +1,66 @@
-import { contract } from '@companion/sdk/contract';
-import type { Registrar } from '../http/registrar.js';
+import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
-import * as pg from '../services/playgroups.js';
-import { signedIn } from './user.js';
+import type { PlaygroupDeps } from '../services/playgroups/access.js';
+import { playgroupGames } from '../services/playgroups/games.js';
+import {
+  createPlaygroup,
+  deletePlaygroup,
+  getPlaygroup,
+  setPicture,
+  updatePlaygroup,
+} from '../services/playgroups/groups.js';
+import {
+  acceptInvitation,
+  demote,
+  invite,
+  leave,
+  promote,
+  removeMember,
+  transferOwnership,
+} from '../services/playgroups/members.js';
 
-export function registerPlaygroupRoutes(r: Registrar, s: AppServices): void {
-  const deps: pg.PlaygroupDeps = { db: s.db, users: s.users, dataDir: s.env.dataDir };
+/** Playgroups: members and roles, invitations, the group's games and leaderboard. */
+export function playgroupRoutes(s: AppServices) {
+  const deps: PlaygroupDeps = { db: s.db, users: s.users, dataDir: s.env.dataDir };
   const ok = { ok: true as const };
 
-  r.route(contract.playgroups.get, async ({ caller, params }) => ({
-    playgroup: await pg.getPlaygroup(deps, signedIn(caller).user, params.id),
-  }));
-  r.route(contract.playgroups.create, async ({ caller, body }) => ({
-    playgroup: await pg.createPlaygroup(deps, signedIn(caller).user, body),
-  }));
-  r.route(contract.playgroups.update, async ({ caller, params, body }) => ({
-    playgroup: await pg.updatePlaygroup(deps, signedIn(caller).user, params.id, body),
-  }));
-  r.route(contract.playgroups.delete, async ({ caller, params }) => {
-    await pg.deletePlaygroup(deps, signedIn(caller).user, params.id);
-    return ok;
+  return implement('playgroups', {
+    get: async ({ caller: { user }, params }) => ({
+      playgroup: await getPlaygroup(deps, user, params.id),
+    }),
+    create: async ({ caller: { user }, body }) => ({ playgroup: await createPlaygroup(deps, user, body) }),
+    update: async ({ caller: { user }, params, body }) => ({
+      playgroup: await updatePlaygroup(deps, user, params.id, body),
+    }),
+    delete: async ({ caller: { user }, params }) => {
+      await deletePlaygroup(deps, user, params.id);
+      return ok;
+    },
+    uploadPicture: async ({ caller: { user }, params, body }) => ({
+      playgroup: await setPicture(deps, user, params.id, body.buffer),
+    }),
+    leave: async ({ caller: { user }, params }) => {
+      await leave(deps, user, params.id);
+      return ok;
+    },
+    accept: async ({ caller: { user }, params }) => ({
+      playgroup: await acceptInvitation(deps, user, params.id),
+    }),
+    invite: async ({ caller: { user }, params, body }) => ({
+      playgroup: await invite(deps, user, params.id, body.id),
+    }),
+    removeMember: async ({ caller: { user }, params }) => ({
+      playgroup: await removeMember(deps, user, params.id, params.userId),
+    }),
+    promote: async ({ caller: { user }, params }) => ({
+      playgroup: await promote(deps, user, params.id, params.userId),
+    }),
+    demote: async ({ caller: { user }, params }) => ({
+      playgroup: await demote(deps, user, params.id, params.userId),
+    }),
+    transferOwnership: async ({ caller: { user }, params }) => ({
+      playgroup: await transferOwnership(deps, user, params.id, params.userId),
+    }),
+    games: async ({ caller: { user }, params, query }) => playgroupGames(deps, user, params.id, query),
   });
-  r.route(contract.playgroups.uploadPicture, async ({ caller, params, body }) => ({
-    playgroup: await pg.setPicture(deps, signedIn(caller).user, params.id, body.buffer),
-  }));
-  r.route(contract.playgroups.leave, async ({ caller, params }) => {
-    await pg.leave(deps, signedIn(caller).user, params.id);
-    return ok;
-  });
-  r.route(contract.playgroups.accept, async ({ caller, params }) => ({
-    playgroup: await pg.acceptInvitation(deps, signedIn(caller).user, params.id),
-  }));
-  r.route(contract.playgroups.invite, async ({ caller, params, body }) => ({
-    playgroup: await pg.invite(deps, signedIn(caller).user, params.id, body.id),
-  }));
-  r.route(contract.playgroups.removeMember, async ({ caller, params }) => ({
-    playgroup: await pg.removeMember(deps, signedIn(caller).user, params.id, params.userId),
-  }));
-  r.route(contract.playgroups.promote, async ({ caller, params }) => ({
-    playgroup: await pg.promote(deps, signedIn(caller).user, params.id, params.userId),
-  }));
-  r.route(contract.playgroups.demote, async ({ caller, params }) => ({
-    playgroup: await pg.demote(deps, signedIn(caller).user, params.id, params.userId),
-  }));
-  r.route(contract.playgroups.transferOwnership, async ({ caller, params }) => ({
-    playgroup: await pg.transferOwnership(deps, signedIn(caller).user, params.id, params.userId),
-  }));
-  r.route(contract.playgroups.games, async ({ caller, params, query }) =>
-    pg.playgroupGames(deps, signedIn(caller).user, params.id, query),
-  );
 }

@@ -1,11 +1,13 @@
-import { contract } from '@companion/sdk/contract';
-import type { Registrar } from '../http/registrar.js';
+import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import { redeem } from '../services/promo.js';
-import { signedIn } from './user.js';
 
-export function registerPromoRoutes(r: Registrar, s: AppServices): void {
-  r.route(contract.promo.redeem, async ({ caller, body }) => redeem(s.db, signedIn(caller).user.id, body), {
-    rateLimit: 10,
+/** Promo codes (rate-limited: codes are guessable by trying). */
+export function promoRoutes(s: AppServices) {
+  return implement('promo', {
+    redeem: {
+      handler: async ({ caller: { user }, body }) => redeem(s.db, user.id, body),
+      options: { rateLimit: 10 },
+    },
   });
 }

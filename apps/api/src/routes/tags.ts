@@ -1,66 +1,21 @@
-import { contract } from '@companion/sdk/contract';
-import type { Registrar } from '../http/registrar.js';
-import * as annotations from '../services/annotations.js';
+import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import { searchNotes } from '../services/notes.js';
-import { signedIn } from './user.js';
+import { deleteTag, listTags, updateTag } from '../services/tags.js';
 
-type AnnotationContract = Pick<
-  typeof contract.games | typeof contract.sets,
-  'addTags' | 'removeTag' | 'createNote' | 'updateNote' | 'deleteNote'
->;
-
-/**
- * The tag and note calls of games and sets (same shape under /game/:id and /set/:id). `visible`
- * answers 404 when the caller cannot see the target.
- */
-export function registerAnnotationRoutes(
-  r: Registrar,
-  s: AppServices,
-  type: annotations.TargetType,
-  endpoints: AnnotationContract,
-  visible: (viewerId: string, id: string) => Promise<{ id: string }>,
-): void {
-  r.route(endpoints.addTags, async ({ caller, params, body }) => {
-    const { user } = signedIn(caller);
-    const target = await visible(user.id, params.id);
-    return { tags: await annotations.addTags(s.db, user.id, type, target.id, body.tags) };
+/** The caller's tags (renamed and deleted here, put on games and sets there) and note search. */
+export function tagRoutes(s: AppServices) {
+  return implement('tags', {
+    list: async ({ caller: { user } }) => ({ tags: await listTags(s.db, user.id) }),
+    rename: async ({ caller: { user }, params, body }) => ({
+      tag: await updateTag(s.db, user.id, params.id, body),
+    }),
+    delete: async ({ caller: { user }, params }) => {
+      await deleteTag(s.db, user.id, params.id);
+      return { ok: true as const };
+    },
+    searchNotes: async ({ caller: { user }, query }) => ({
+      results: await searchNotes(s.db, user.id, query),
+    }),
   });
-  r.route(endpoints.removeTag, async ({ caller, params }) => {
-    const { user } = signedIn(caller);
-    const target = await visible(user.id, params.id);
-    return { tags: await annotations.removeTag(s.db, user.id, type, target.id, params.tagId) };
-  });
-  r.route(endpoints.createNote, async ({ caller, params, body }) => {
-    const { user } = signedIn(caller);
-    const target = await visible(user.id, params.id);
-    return { note: await annotations.createNote(s.db, user.id, type, target.id, body.content) };
-  });
-  r.route(endpoints.updateNote, async ({ caller, params, body }) => {
-    const { user } = signedIn(caller);
-    const target = await visible(user.id, params.id);
-    return { note: await annotations.updateNote(s.db, user.id, type, target.id, body.content) };
-  });
-  r.route(endpoints.deleteNote, async ({ caller, params }) => {
-    const { user } = signedIn(caller);
-    const target = await visible(user.id, params.id);
-    await annotations.deleteNote(s.db, user.id, type, target.id);
-    return { ok: true as const };
-  });
-}
-
-export function registerTagRoutes(r: Registrar, s: AppServices): void {
-  r.route(contract.tags.list, async ({ caller }) => ({
-    tags: await annotations.listTags(s.db, signedIn(caller).user.id),
-  }));
-  r.route(contract.tags.rename, async ({ caller, params, body }) => ({
-    tag: await annotations.updateTag(s.db, signedIn(caller).user.id, params.id, body),
-  }));
-  r.route(contract.tags.delete, async ({ caller, params }) => {
-    await annotations.deleteTag(s.db, signedIn(caller).user.id, params.id);
-    return { ok: true as const };
-  });
-  r.route(contract.tags.searchNotes, async ({ caller, query }) => ({
-    results: await searchNotes(s.db, signedIn(caller).user.id, query),
-  }));
 }

@@ -3,7 +3,7 @@ import { createFirebaseVerifier, type IdentityVerifier } from '../auth/firebase.
 import { createSessionStore, type SessionStore } from '../auth/sessions.js';
 import type { Database, Db } from '../db/client.js';
 import type { Env } from '../env.js';
-import { createDeckListCache, type DeckListCache } from './deck-lists.js';
+import { createDeckListCache, type DeckListCache } from './decks/list-cache.js';
 import { createUserService, type UserService } from './users.js';
 
 /** Everything a route needs, built once per server. */

@@ -8,10 +8,10 @@
  *   unary := "-" unary | "(" query ")" | term
  *   term  := word | "quoted words" | !"exact name" | !word | key op value
  */
+import type { ColorValue as Color } from '@companion/sdk/contract';
 
-export type Color = 'W' | 'U' | 'B' | 'R' | 'G';
 export type Comparison = '=' | '!=' | '>=' | '<=' | '>' | '<';
-export type ColorValue = { colors: Color[] } | { multicolor: true };
+export type ColorCondition = { colors: Color[] } | { multicolor: true };
 
 export type SearchNode =
   | { kind: 'and'; children: SearchNode[] }
@@ -20,7 +20,7 @@ export type SearchNode =
   | { kind: 'name'; value: string; exact: boolean }
   | { kind: 'type'; value: string }
   | { kind: 'oracle'; value: string }
-  | { kind: 'color'; field: 'colors' | 'identity'; op: Comparison; value: ColorValue }
+  | { kind: 'color'; field: 'colors' | 'identity'; op: Comparison; value: ColorCondition }
   | { kind: 'number'; field: 'mv' | 'usd' | 'eur'; op: Comparison; value: number }
   | { kind: 'rarity'; op: Comparison; value: Rarity }
   | { kind: 'set'; value: string }
@@ -155,7 +155,7 @@ const COLOR_NAMES: Record<string, Color[] | 'multicolor'> = {
   temur: ['G', 'U', 'R'],
 };
 
-export function parseColors(raw: string): ColorValue | null {
+export function parseColors(raw: string): ColorCondition | null {
   const v = raw.toLowerCase();
   const named = COLOR_NAMES[v];
   if (named === 'multicolor') return { multicolor: true };

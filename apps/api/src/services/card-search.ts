@@ -2,11 +2,15 @@
  * Compiles a parsed search (card-search-syntax.ts) to a parameterised SQL condition over a `cards`
  * alias, and runs catalogue searches. User input only ever reaches SQL as bound parameters.
  */
+import type {
+  CardOrderValue,
+  CardUniqueValue,
+  ColorValue as Color,
+  SortDirectionValue,
+} from '@companion/sdk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
 import {
-  type Color,
   type Comparison,
   parseSearch,
   RARITY_RANK,
@@ -14,6 +18,7 @@ import {
   SearchSyntaxError,
 } from './card-search-syntax.js';
 import { type CardData, cardsByIds, normalizeName } from './catalogue.js';
+import { Invalid } from './errors.js';
 
 const OPS: Record<Comparison, string> = { '=': '=', '!=': '<>', '>=': '>=', '<=': '<=', '>': '>', '<': '<' };
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -343,7 +348,7 @@ export function parseSearchParam(q: string, param: string): SearchNode {
     return parseSearch(q);
   } catch (error) {
     if (error instanceof SearchSyntaxError) {
-      throw badRequest(error.message, [{ path: `query.${param}`, message: error.message }]);
+      throw new Invalid(error.message, [{ path: `query.${param}`, message: error.message }]);
     }
     throw error;
   }
@@ -358,13 +363,13 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export type SearchOrder = 'name' | 'released' | 'mv' | 'usd' | 'eur' | 'rarity' | 'set';
+export type SearchOrder = CardOrderValue;
 
 /** Sorts by a collector number's digits, then as text ("2" < "10" < "10a"). */
 export const collectorSort = (c: SQL) =>
   sql`coalesce(nullif(regexp_replace(${c}.collector_number, '[^0-9]', '', 'g'), '')::bigint, 0), ${c}.collector_number`;
 
-function orderSql(order: SearchOrder, dir: 'asc' | 'desc', c: SQL): SQL {
+function orderSql(order: SearchOrder, dir: SortDirectionValue, c: SQL): SQL {
   const d = sql.raw(dir);
   switch (order) {
     case 'released':
@@ -387,9 +392,9 @@ export interface CatalogueSearch {
   q: string;
   page: number;
   limit: number;
-  unique: 'cards' | 'prints';
+  unique: CardUniqueValue;
   order: SearchOrder;
-  dir: 'asc' | 'desc';
+  dir: SortDirectionValue;
 }
 
 /** A page of catalogue search results; `unique=cards` keeps the newest English printing per card. */

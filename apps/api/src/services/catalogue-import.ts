@@ -3,17 +3,19 @@
  * snapshot per card), sets and id migrations. Used by `cards:import`, `cards:sync`, the start-up
  * fill of an empty catalogue and the tests.
  */
+
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
+import type { ListDeleteStrategyValue } from '@companion/sdk/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { cardMigrations, cardSets, cards } from '../db/catalogue.js';
 import { type Db, isPglite } from '../db/client.js';
 import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
 import { jsonArrayElements } from './catalogue-json.js';
-import { applyCardMigrations } from './lists-migrations.js';
+import { applyCardMigrations } from './lists/card-migrations.js';
 
 export interface ImportProgress {
   /** Bytes read from the source so far (compressed bytes for .gz). */
@@ -243,7 +245,7 @@ export async function importMigrations(db: Db, path: JsonListSource): Promise<nu
       id: s(x.id) ?? `${x.old_scryfall_id}`,
       oldScryfallId: x.old_scryfall_id as string,
       newScryfallId: s(x.new_scryfall_id),
-      strategy: (x.migration_strategy === 'delete' ? 'delete' : 'merge') as 'merge' | 'delete',
+      strategy: (x.migration_strategy === 'delete' ? 'delete' : 'merge') as ListDeleteStrategyValue,
       performedAt: s(x.performed_at),
       note: s(x.note),
     }));

@@ -2,7 +2,18 @@
  * The card catalogue: Scryfall card objects to rows, rows to the contract's Card, and the lookups
  * other services share (by id, by set + number, prints, prices).
  */
-import type { Card, CardSet } from '@companion/sdk/contract';
+import {
+  type Card,
+  type CardSet,
+  COLORS,
+  type ColorValue,
+  type CurrencyValue,
+  FINISHES,
+  type FinishValue,
+  isOneOf,
+  LEGALITIES,
+  type LegalityValue,
+} from '@companion/sdk/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { cardPrices, cardSets, cards } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
@@ -10,11 +21,8 @@ import type { Db } from '../db/client.js';
 export type CardRow = typeof cards.$inferSelect;
 export type CardInsert = typeof cards.$inferInsert;
 
-const COLORS = ['W', 'U', 'B', 'R', 'G'] as const;
-type Color = (typeof COLORS)[number];
-const isColor = (c: unknown): c is Color =>
-  typeof c === 'string' && (COLORS as readonly string[]).includes(c);
-const sortColors = (colors: Iterable<unknown>): Color[] => {
+const isColor = (c: unknown): c is ColorValue => isOneOf(COLORS, c);
+const sortColors = (colors: Iterable<unknown>): ColorValue[] => {
   const set = new Set(colors);
   return COLORS.filter((c) => set.has(c));
 };
@@ -141,7 +149,6 @@ export const cardColumns = (() => {
 })();
 export type CardData = Omit<CardRow, 'searchName' | 'nameKeys' | 'searchTypes' | 'searchText' | 'updatedAt'>;
 
-const LEGALITIES = new Set(['legal', 'not_legal', 'banned', 'restricted']);
 const IMAGE_KEYS = ['small', 'normal', 'large', 'png', 'art_crop', 'border_crop'] as const;
 function images(v: unknown): Card['image_uris'] {
   if (!v || typeof v !== 'object') return null;
@@ -170,9 +177,9 @@ export function toCard(row: CardData): Card {
         image_uris: images(f.image_uris),
       }))
     : null;
-  const legalities: Record<string, 'legal' | 'not_legal' | 'banned' | 'restricted'> = {};
+  const legalities: Record<string, LegalityValue> = {};
   for (const [k, v] of Object.entries(row.legalities ?? {})) {
-    if (LEGALITIES.has(v)) legalities[k] = v as 'legal';
+    if (isOneOf(LEGALITIES, v)) legalities[k] = v;
   }
   return {
     id: row.id,
@@ -197,9 +204,7 @@ export function toCard(row: CardData): Card {
     colors: row.hasColors ? row.colors.filter(isColor) : null,
     color_identity: row.colorIdentity.filter(isColor),
     keywords: row.keywords,
-    finishes: row.finishes.filter((f): f is 'nonfoil' | 'foil' | 'etched' =>
-      ['nonfoil', 'foil', 'etched'].includes(f),
-    ),
+    finishes: row.finishes.filter((f): f is FinishValue => isOneOf(FINISHES, f)),
     image_uris: images(row.imageUris),
     card_faces: faces,
     prices: {
@@ -217,11 +222,8 @@ export function toCard(row: CardData): Card {
   };
 }
 
-export type Finish = 'nonfoil' | 'foil' | 'etched';
-export type Currency = 'usd' | 'eur';
-
 /** Unit price of a printing in a finish and currency (etched falls back to foil). */
-export function unitPrice(row: CardData, finish: Finish, currency: Currency): number | null {
+export function unitPrice(row: CardData, finish: FinishValue, currency: CurrencyValue): number | null {
   const v =
     currency === 'usd'
       ? finish === 'foil'
@@ -236,7 +238,7 @@ export function unitPrice(row: CardData, finish: Finish, currency: Currency): nu
 }
 
 /** The same rule in SQL over a `cards` alias and a finish expression. */
-export function priceSql(currency: Currency, finish: ReturnType<typeof sql>, c = sql.raw('c')) {
+export function priceSql(currency: CurrencyValue, finish: ReturnType<typeof sql>, c = sql.raw('c')) {
   return currency === 'usd'
     ? sql`(case ${finish} when 'foil' then ${c}.usd_foil when 'etched' then coalesce(${c}.usd_etched, ${c}.usd_foil) else ${c}.usd end)`
     : sql`(case ${finish} when 'nonfoil' then ${c}.eur else ${c}.eur_foil end)`;

@@ -2,7 +2,7 @@
  * The collection: every entry of the user's `collection` lists (binders), with totals, breakdowns
  * by set, colour and rarity, and the value of today's collection at each price snapshot.
  */
-import type { CollectionSummary as Summary } from '@companion/sdk/contract';
+import type { CurrencyValue, CollectionSummary as Summary } from '@companion/sdk/contract';
 import type { z } from 'zod';
 
 type CollectionSummary = z.infer<typeof Summary>;
@@ -11,8 +11,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { cardLists } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from './card-search.js';
-import { type Currency, priceSql } from './catalogue.js';
-import { defaultBinder } from './lists-core.js';
+import { priceSql } from './catalogue.js';
+import { defaultBinder } from './lists/store.js';
 
 const round = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
@@ -39,7 +39,7 @@ const COLOR_LABELS: Record<string, string> = {
 export async function collectionSummary(
   db: Db,
   ownerId: string,
-  currency: Currency,
+  currency: CurrencyValue,
 ): Promise<CollectionSummary> {
   const ids = await binderIds(db, ownerId);
   const idList = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;

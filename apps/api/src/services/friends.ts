@@ -2,14 +2,14 @@
  * Friends by personal code: look up, request (accepts when they already asked you), accept (only the
  * addressee of a pending request), remove / decline / cancel.
  */
+import type { FriendStatusValue, RelationshipValue } from '@companion/sdk/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { friendships, users } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { friendships, type UserRow, users } from '../db/schema.js';
 import { iso, isoOrNull } from './dto.js';
+import { Conflict, Forbidden, Invalid, NotFound } from './errors.js';
 import type { UserService } from './users.js';
-import { type Relationship, relationship } from './visibility.js';
+import { relationship } from './visibility.js';
 
 type FriendshipRow = typeof friendships.$inferSelect;
 type Summary = ReturnType<UserService['summary']>;
@@ -17,7 +17,7 @@ type Summary = ReturnType<UserService['summary']>;
 export interface FriendDto {
   user: Summary;
   code: string;
-  status: 'accepted' | 'incoming' | 'outgoing';
+  status: FriendStatusValue;
   since: string;
   lastSeen: string | null;
 }
@@ -45,12 +45,12 @@ function friendDto(deps: FriendDeps, me: string, other: UserRow, row: Friendship
 
 async function byCode(db: Db, code: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.code, code)).limit(1);
-  if (!user) throw notFound('No user with that code');
+  if (!user) throw new NotFound('No user with that code');
   return user;
 }
 
 const notYourself = () =>
-  badRequest('You cannot add yourself as a friend.', [
+  new Invalid('You cannot add yourself as a friend.', [
     { path: 'params.code', message: 'This is your own code' },
   ]);
 
@@ -58,7 +58,7 @@ export async function lookup(
   deps: FriendDeps,
   me: UserRow,
   code: string,
-): Promise<{ user: Summary; relationship: Relationship }> {
+): Promise<{ user: Summary; relationship: RelationshipValue }> {
   const other = await byCode(deps.db, code);
   return { user: deps.users.summary(other), relationship: await relationship(deps.db, me.id, other.id) };
 }
@@ -68,8 +68,9 @@ export async function request(deps: FriendDeps, me: UserRow, code: string): Prom
   if (other.id === me.id) throw notYourself();
   const row = await deps.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(friendships).where(between(me.id, other.id)).limit(1);
-    if (existing?.status === 'accepted') throw conflict('You are already friends.');
-    if (existing && existing.requesterId === me.id) throw conflict('You already sent this friend request.');
+    if (existing?.status === 'accepted') throw new Conflict('You are already friends.');
+    if (existing && existing.requesterId === me.id)
+      throw new Conflict('You already sent this friend request.');
     if (existing) {
       // They asked first: asking back accepts.
       const [accepted] = await tx
@@ -84,10 +85,10 @@ export async function request(deps: FriendDeps, me: UserRow, code: string): Prom
       .values({ requesterId: me.id, addresseeId: other.id, status: 'pending' })
       .onConflictDoNothing()
       .returning();
-    if (!inserted) throw conflict('You already sent this friend request.');
+    if (!inserted) throw new Conflict('You already sent this friend request.');
     return inserted;
   });
-  if (!row) throw conflict('The friend request changed meanwhile; try again.');
+  if (!row) throw new Conflict('The friend request changed meanwhile; try again.');
   return friendDto(deps, me.id, other, row);
 }
 
@@ -95,9 +96,10 @@ export async function accept(deps: FriendDeps, me: UserRow, code: string): Promi
   const other = await byCode(deps.db, code);
   if (other.id === me.id) throw notYourself();
   const [existing] = await deps.db.select().from(friendships).where(between(me.id, other.id)).limit(1);
-  if (!existing) throw notFound('A friend request from this user');
-  if (existing.status === 'accepted') throw conflict('You are already friends.');
-  if (existing.addresseeId !== me.id) throw forbidden('Only the person you asked can accept your request.');
+  if (!existing) throw new NotFound('A friend request from this user');
+  if (existing.status === 'accepted') throw new Conflict('You are already friends.');
+  if (existing.addresseeId !== me.id)
+    throw new Forbidden('Only the person you asked can accept your request.');
   const [row] = await deps.db
     .update(friendships)
     .set({ status: 'accepted', acceptedAt: new Date() })
@@ -109,7 +111,7 @@ export async function accept(deps: FriendDeps, me: UserRow, code: string): Promi
       ),
     )
     .returning();
-  if (!row) throw conflict('The friend request changed meanwhile; try again.');
+  if (!row) throw new Conflict('The friend request changed meanwhile; try again.');
   return friendDto(deps, me.id, other, row);
 }
 
@@ -120,7 +122,7 @@ export async function remove(deps: FriendDeps, me: UserRow, code: string): Promi
     .delete(friendships)
     .where(between(me.id, other.id))
     .returning({ requesterId: friendships.requesterId });
-  if (rows.length === 0) throw notFound('A friendship or request with this user');
+  if (rows.length === 0) throw new NotFound('A friendship or request with this user');
 }
 
 /** Accepted friends and pending requests both ways, most recently seen first. */

@@ -2,7 +2,7 @@
  * Which of a user's lists and decks hold a card: the printing asked about, and the other printings
  * of the same Oracle card (deck lines not matched to a printing count by name), in two queries.
  */
-import type { CardHoldings } from '@companion/sdk/contract';
+import { BOARDS, type CardHoldings } from '@companion/sdk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cards } from '../db/catalogue.js';
@@ -14,7 +14,9 @@ type Finish = keyof Holdings['lists'][number]['printing'];
 type ListType = Holdings['lists'][number]['type'];
 type Board = Holdings['decks'][number]['boards'][number]['board'];
 
-const BOARD_ORDER: Board[] = ['commander', 'companion', 'main', 'side', 'maybe'];
+/** Commander and companion first, then the contract's order of boards. */
+const LEADING_BOARDS: Board[] = ['commander', 'companion'];
+const BOARD_ORDER: Board[] = [...LEADING_BOARDS, ...BOARDS.filter((b) => !LEADING_BOARDS.includes(b))];
 
 /** The holdings of `cardId` among `ownerId`'s lists and decks; null when the card is unknown. */
 export async function cardHoldings(db: Db, ownerId: string, cardId: string): Promise<Holdings | null> {

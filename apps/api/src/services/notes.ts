@@ -1,9 +1,96 @@
-/** Full-text search over the caller's notes (the generated `search` tsvector and its GIN index). */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+/**
+ * Notes: each user's own markdown note on a game or a set (one per target), and full-text search
+ * over them (the generated `search` tsvector and its GIN index).
+ */
+import type { AnnotationTargetValue } from '@companion/sdk/contract';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameSets, games, notes } from '../db/schema.js';
 import { iso } from './dto.js';
+import { Conflict, NotFound } from './errors.js';
 import { isUuid } from './visibility.js';
+
+export interface NoteDto {
+  id: string;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type NoteRow = typeof notes.$inferSelect;
+
+export const noteDto = (n: NoteRow): NoteDto => ({
+  id: n.id,
+  content: n.content,
+  createdAt: iso(n.createdAt),
+  updatedAt: iso(n.updatedAt),
+});
+
+/** The viewer's notes on many targets at once, by target id. */
+export async function notesFor(
+  db: Db,
+  userId: string,
+  type: AnnotationTargetValue,
+  ids: string[],
+): Promise<Map<string, NoteDto>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.targetType, type), inArray(notes.targetId, ids)));
+  return new Map(rows.map((n) => [n.targetId, noteDto(n)]));
+}
+
+/** Removes every user's notes on targets that are being deleted. */
+export async function forgetNotes(db: Db, type: AnnotationTargetValue, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(notes).where(and(eq(notes.targetType, type), inArray(notes.targetId, ids)));
+}
+
+export async function createNote(
+  db: Db,
+  userId: string,
+  type: AnnotationTargetValue,
+  targetId: string,
+  content: string,
+): Promise<NoteDto> {
+  const [row] = await db
+    .insert(notes)
+    .values({ userId, targetType: type, targetId, content })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new Conflict(`You already have a note on this ${type}; edit it instead.`);
+  return noteDto(row);
+}
+
+export async function updateNote(
+  db: Db,
+  userId: string,
+  type: AnnotationTargetValue,
+  targetId: string,
+  content: string,
+): Promise<NoteDto> {
+  const [row] = await db
+    .update(notes)
+    .set({ content, updatedAt: new Date() })
+    .where(and(eq(notes.userId, userId), eq(notes.targetType, type), eq(notes.targetId, targetId)))
+    .returning();
+  if (!row) throw new NotFound('Your note');
+  return noteDto(row);
+}
+
+export async function deleteNote(
+  db: Db,
+  userId: string,
+  type: AnnotationTargetValue,
+  targetId: string,
+): Promise<void> {
+  const rows = await db
+    .delete(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.targetType, type), eq(notes.targetId, targetId)))
+    .returning({ id: notes.id });
+  if (rows.length === 0) throw new NotFound('Your note');
+}
 
 export interface NoteSearchInput {
   q: string;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ErrorCode } from '@companion/sdk/contract';
 import sharp from 'sharp';
-import { ApiError } from '../http/errors.js';
+import { UnsupportedMedia } from './errors.js';
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 export const PICTURE_SIZE = 512;
+/** Largest accepted upload, in bytes. */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Checks an uploaded picture by its content (not its name or declared type), re-encodes it as WebP
@@ -26,7 +27,7 @@ export async function storePicture(
     format = undefined;
   }
   if (!format || !ACCEPTED.has(format)) {
-    throw new ApiError(415, ErrorCode.UNSUPPORTED_MEDIA, 'Use a PNG, JPEG or WebP image.');
+    throw new UnsupportedMedia('Use a PNG, JPEG or WebP image.');
   }
   const output = await sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()

@@ -3,15 +3,16 @@
  * The use counter moves with one conditional UPDATE (`uses < max_uses`), so two users racing for the
  * last use cannot both get it; the whole redemption is one transaction.
  */
+
 import { randomInt } from 'node:crypto';
-import { ErrorCode } from '@companion/sdk/contract';
+import type { LanguageValue } from '@companion/sdk/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { promoCodes, promoEvents, promoRedemptions } from '../db/schema.js';
-import { ApiError, conflict, forbidden, gone } from '../http/errors.js';
 import { iso, isoOrNull } from './dto.js';
+import { Conflict, Forbidden, Gone, NotFound } from './errors.js';
 
-type Locale = 'en' | 'fr';
+type Locale = LanguageValue;
 
 const MESSAGES = {
   invalid: { en: 'This code is not valid.', fr: 'Ce code n’est pas valide.' },
@@ -36,7 +37,7 @@ export async function redeem(
   input: { code: string; eventId: string; locale: Locale },
 ) {
   const { locale } = input;
-  const invalid = () => new ApiError(404, ErrorCode.NOT_FOUND, message('invalid', locale));
+  const invalid = () => new NotFound('That code', message('invalid', locale));
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ code: promoCodes, event: promoEvents })
@@ -51,18 +52,18 @@ export async function redeem(
       .from(promoRedemptions)
       .where(and(eq(promoRedemptions.eventId, event.id), eq(promoRedemptions.userId, userId)))
       .limit(1);
-    if (already) throw conflict(message('already', locale));
+    if (already) throw new Conflict(message('already', locale));
     const now = new Date();
-    if (event.startsAt && event.startsAt > now) throw forbidden(message('notStarted', locale));
-    if (event.endsAt && event.endsAt <= now) throw gone(message('ended', locale));
-    if (code.expiresAt && code.expiresAt <= now) throw gone(message('expired', locale));
+    if (event.startsAt && event.startsAt > now) throw new Forbidden(message('notStarted', locale));
+    if (event.endsAt && event.endsAt <= now) throw new Gone(message('ended', locale));
+    if (code.expiresAt && code.expiresAt <= now) throw new Gone(message('expired', locale));
 
     const used = await tx
       .update(promoCodes)
       .set({ uses: sql`${promoCodes.uses} + 1` })
       .where(and(eq(promoCodes.code, code.code), lt(promoCodes.uses, promoCodes.maxUses)))
       .returning({ uses: promoCodes.uses });
-    if (used.length === 0) throw gone(message('usedUp', locale));
+    if (used.length === 0) throw new Gone(message('usedUp', locale));
 
     const [redemption] = await tx
       .insert(promoRedemptions)
@@ -70,7 +71,7 @@ export async function redeem(
       .onConflictDoNothing()
       .returning();
     // A concurrent redemption by the same user won: the transaction rolls the use back.
-    if (!redemption) throw conflict(message('already', locale));
+    if (!redemption) throw new Conflict(message('already', locale));
 
     return {
       event: {

@@ -4,15 +4,27 @@
  * - Edit and delete: its creator, or the owner and admins of its playgroup.
  * - `gameIds` may only attach games the caller may edit.
  */
+import { canEditGame, canEditSet, playgroupRights } from '@companion/sdk/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { formats, gamePlayers, gameSets, games, playgroupMembers, users } from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { forgetTargets, notesFor, tagsFor } from './annotations.js';
+import {
+  formats,
+  gamePlayers,
+  gameSets,
+  games,
+  playgroupMembers,
+  type UserRow,
+  users,
+} from '../db/schema.js';
+import { forgetTargets } from './annotations.js';
 import { iso } from './dto.js';
-import { type GameDeps, gameDtos, gamesOfSets, touchPlaygroups } from './games.js';
-import { gameVisibleTo, isManager, isUuid, membership, setVisibleTo } from './visibility.js';
+import { Forbidden, Invalid, NotFound } from './errors.js';
+import { type GameDeps, gameDtos } from './games/dto.js';
+import { gamesOfSets } from './games/read.js';
+import { touchPlaygroups } from './games/record.js';
+import { notesFor } from './notes.js';
+import { tagsFor } from './tags.js';
+import { gameVisibleTo, isUuid, membership, setVisibleTo, standingIn } from './visibility.js';
 
 type SetRow = typeof gameSets.$inferSelect;
 
@@ -32,16 +44,15 @@ export async function visibleSet(db: Db, viewerId: string, id: string): Promise<
         .where(and(eq(gameSets.id, id), setVisibleTo(viewerId)))
         .limit(1)
     : [];
-  if (!row) throw notFound('That set');
+  if (!row) throw new NotFound('That set');
   return row;
 }
 
 async function editableSet(db: Db, userId: string, id: string): Promise<SetRow> {
   const set = await visibleSet(db, userId, id);
-  const allowed =
-    set.createdBy === userId ||
-    (set.playgroupId ? isManager(await membership(db, set.playgroupId, userId)) : false);
-  if (!allowed) throw forbidden('Only the creator of the set or its playgroup’s admins can change it.');
+  const standing = set.createdBy === userId ? null : await standingIn(db, set.playgroupId, userId);
+  if (!canEditSet({ id: userId, standing }, set))
+    throw new Forbidden('Only the creator of the set or its playgroup’s admins can change it.');
   return set;
 }
 
@@ -102,22 +113,23 @@ async function checkFormat(db: Db, formatId: string | null | undefined): Promise
   if (!formatId) return;
   const [found] = await db.select({ id: formats.id }).from(formats).where(eq(formats.id, formatId));
   if (!found)
-    throw badRequest('Invalid body.formatId: Unknown format', [
+    throw new Invalid('Invalid body.formatId: Unknown format', [
       { path: 'body.formatId', message: 'Unknown format' },
     ]);
 }
 
 async function checkPlaygroup(db: Db, caller: UserRow, playgroupId: string): Promise<void> {
   const m = await membership(db, playgroupId, caller.id);
-  if (!m) throw notFound('That playgroup');
-  if (m.status !== 'active') throw forbidden('Accept the invitation before adding sets to this playgroup.');
+  if (!m) throw new NotFound('That playgroup');
+  if (!playgroupRights(m).record)
+    throw new Forbidden('Accept the invitation before adding sets to this playgroup.');
 }
 
 /** Attaches games to the set, each one editable by the caller; detaches the others when `replace`. */
 async function attachGames(db: Db, caller: UserRow, setId: string, gameIds: string[], replace: boolean) {
   const unique = [...new Set(gameIds)];
   const unknownGame = (i: number) =>
-    badRequest(`Invalid body.gameIds.${i}: Unknown game`, [
+    new Invalid(`Invalid body.gameIds.${i}: Unknown game`, [
       { path: `body.gameIds.${i}`, message: 'Unknown game' },
     ]);
   unique.forEach((id, i) => {
@@ -130,32 +142,29 @@ async function attachGames(db: Db, caller: UserRow, setId: string, gameIds: stri
         .where(and(inArray(games.id, unique), gameVisibleTo(caller.id)))
     : [];
   const byId = new Map(rows.map((g) => [g.id, g]));
-  // Playgroups the caller manages, among those of the games they did not record (one query).
+  // The caller's standing in the playgroups of the games they did not record (one query).
   const groupIds = [
     ...new Set(rows.flatMap((g) => (g.createdBy !== caller.id && g.playgroupId ? [g.playgroupId] : []))),
   ];
-  const managed = new Set(
-    groupIds.length
-      ? (
-          await db
-            .select({ id: playgroupMembers.playgroupId })
-            .from(playgroupMembers)
-            .where(
-              and(
-                eq(playgroupMembers.userId, caller.id),
-                eq(playgroupMembers.status, 'active'),
-                inArray(playgroupMembers.role, ['owner', 'admin']),
-                inArray(playgroupMembers.playgroupId, groupIds),
-              ),
-            )
-        ).map((m) => m.id)
-      : [],
+  const standings = new Map(
+    (groupIds.length
+      ? await db
+          .select({
+            id: playgroupMembers.playgroupId,
+            role: playgroupMembers.role,
+            status: playgroupMembers.status,
+          })
+          .from(playgroupMembers)
+          .where(and(eq(playgroupMembers.userId, caller.id), inArray(playgroupMembers.playgroupId, groupIds)))
+      : []
+    ).map((m) => [m.id, m]),
   );
   for (const [i, id] of unique.entries()) {
     const game = byId.get(id);
     if (!game) throw unknownGame(i);
-    if (game.createdBy !== caller.id && !(game.playgroupId && managed.has(game.playgroupId)))
-      throw forbidden('You can only add games you recorded or manage to a set.');
+    const standing = game.playgroupId ? standings.get(game.playgroupId) : undefined;
+    if (!canEditGame({ id: caller.id, standing }, game))
+      throw new Forbidden('You can only add games you recorded or manage to a set.');
   }
   if (replace) {
     await db

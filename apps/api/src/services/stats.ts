@@ -2,13 +2,12 @@
  * Player statistics, computed in SQL (GROUP BY) under the shared game filters. The tag filter uses
  * the viewer's tags (a viewer may look at someone else's stats through their own tags).
  */
+import type { ColorValue as Color } from '@companion/sdk/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { decks, formats, gamePlayers, games } from '../db/schema.js';
-import { sortColors } from './deck-summary.js';
-import { type GameFiltersInput, gameFilterConditions } from './games.js';
-
-type Color = 'W' | 'U' | 'B' | 'R' | 'G';
+import { sortColors } from './decks/summary.js';
+import { type GameFiltersInput, gameFilterConditions } from './games/filters.js';
 
 export interface StatsDto {
   games: number;

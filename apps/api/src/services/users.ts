@@ -1,11 +1,18 @@
-import { eq } from 'drizzle-orm';
-import type { IdentityVerifier } from '../auth/firebase.js';
+import type {
+  CurrencyValue,
+  LanguageValue,
+  ProfileVisibilityValue,
+  StoredProviderValue,
+} from '@companion/sdk/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { IdentityClaims, IdentityVerifier } from '../auth/firebase.js';
 import { newFriendCode } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
-import { promoEvents, promoRedemptions, users } from '../db/schema.js';
+import { promoEvents, promoRedemptions, type UserRow, users } from '../db/schema.js';
 import type { Env } from '../env.js';
-import type { IdentityClaims, UserRow } from '../http/context.js';
 import { iso, isoOrNull } from './dto.js';
+import { Conflict } from './errors.js';
+import { storePicture } from './pictures.js';
 
 export interface UserService {
   /** Records activity (at most once a minute per user). */
@@ -14,7 +21,7 @@ export interface UserService {
   refreshVerification(user: UserRow): Promise<boolean>;
   findOrCreate(
     claims: IdentityClaims,
-    profile: { firstname?: string | null | undefined; locale: 'en' | 'fr' },
+    profile: { firstname?: string | null | undefined; locale: LanguageValue },
   ): Promise<{ user: UserRow; created: boolean }>;
   byId(id: string): Promise<UserRow | undefined>;
   pictureUrl(picture: string | null): string | null;
@@ -27,13 +34,32 @@ export interface UserService {
   };
   full(user: UserRow): Promise<FullUser>;
   settings(user: UserRow): {
-    language: 'en' | 'fr';
-    currency: 'usd' | 'eur';
-    profileVisibility: 'public' | 'friends' | 'private';
+    language: LanguageValue;
+    currency: CurrencyValue;
+    profileVisibility: ProfileVisibilityValue;
     defaultFormatId: string | null;
   };
   badges(userId: string): Promise<Badge[]>;
+  /** Changes the given settings (undefined ones stay). */
+  updateSettings(user: UserRow, changes: Partial<Settings>): Promise<UserRow>;
+  /** Takes a username (409 when another user has it, whatever its case). */
+  setUsername(user: UserRow, username: string): Promise<UserRow>;
+  setFirstname(user: UserRow, firstname: string): Promise<UserRow>;
+  /** Stores an uploaded picture as the user's (415 when it is not a PNG, JPEG or WebP image). */
+  setPicture(user: UserRow, picture: Buffer): Promise<UserRow>;
 }
+
+type Settings = ReturnType<UserService['settings']>;
+
+const usernameTaken = () =>
+  new Conflict('That username is taken.', {
+    issues: [{ path: 'body.username', message: 'Already taken' }],
+  });
+
+/** True for a unique_violation, whether thrown by pg, PGlite or wrapped by Drizzle. */
+const isUniqueViolation = (error: unknown): boolean =>
+  String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) ===
+  '23505';
 
 export interface Badge {
   id: string;
@@ -52,7 +78,7 @@ export interface FullUser {
   picture: string | null;
   email: string | null;
   emailVerified: boolean;
-  provider: 'google' | 'apple' | 'password' | 'other';
+  provider: StoredProviderValue;
   code: string;
   createdAt: string;
   lastSeen: string | null;
@@ -180,6 +206,50 @@ export function createUserService(
         profileVisibility: user.profileVisibility,
         defaultFormatId: user.defaultFormatId,
       };
+    },
+
+    async updateSettings(user, changes) {
+      const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      const [updated] = Object.keys(set).length
+        ? await db.update(users).set(set).where(eq(users.id, user.id)).returning()
+        : [user];
+      changed(user.id);
+      return updated ?? user;
+    },
+
+    async setUsername(user, username) {
+      const taken = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, user.id)))
+        .limit(1);
+      if (taken.length) throw usernameTaken();
+      try {
+        const [updated] = await db.update(users).set({ username }).where(eq(users.id, user.id)).returning();
+        changed(user.id);
+        return updated ?? user;
+      } catch (error) {
+        // Two users racing for the same name: the unique index decides.
+        if (isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
+    },
+
+    async setFirstname(user, firstname) {
+      const [updated] = await db.update(users).set({ firstname }).where(eq(users.id, user.id)).returning();
+      changed(user.id);
+      return updated ?? user;
+    },
+
+    async setPicture(user, picture) {
+      const path = await storePicture(env.dataDir, 'users', user.id, picture);
+      const [updated] = await db
+        .update(users)
+        .set({ picture: path })
+        .where(eq(users.id, user.id))
+        .returning();
+      changed(user.id);
+      return updated ?? user;
     },
 
     async badges(userId) {

@@ -1,7 +1,9 @@
 /**
- * Who may see what: relationships between users, playgroup membership, and the SQL conditions that
- * decide whether a game or a set is visible to a user. Everything that hides a record answers 404.
+ * The facts the shared permission rules (`permissions.ts` of the contract) decide on: how two users
+ * relate, a user's standing in a playgroup, and the SQL conditions that decide whether a game or a
+ * set is visible to a user. Everything that hides a record answers 404.
  */
+import type { RelationshipValue } from '@companion/sdk/contract';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { friendships, gameSets, games, playgroupMembers } from '../db/schema.js';
@@ -10,11 +12,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are opaque strings; stored ones are UUIDs (anything else cannot exist). */
 export const isUuid = (value: string | null | undefined): value is string => !!value && UUID.test(value);
 
-export type Relationship = 'self' | 'friend' | 'incoming' | 'outgoing' | 'none';
 export type MemberRow = typeof playgroupMembers.$inferSelect;
 
 /** How `other` relates to `me`. */
-export async function relationship(db: Db, me: string, other: string): Promise<Relationship> {
+export async function relationship(db: Db, me: string, other: string): Promise<RelationshipValue> {
   if (me === other) return 'self';
   const [row] = await db
     .select()
@@ -45,14 +46,6 @@ export async function friendIds(db: Db, me: string): Promise<Set<string>> {
   return new Set(rows.map((r) => (r.requesterId === me ? r.addresseeId : r.requesterId)));
 }
 
-/** Profile visibility rule: public to anyone signed in, friends to accepted friends, private to self. */
-export function canSeeProfile(visibility: 'public' | 'friends' | 'private', rel: Relationship): boolean {
-  if (rel === 'self') return true;
-  if (visibility === 'public') return true;
-  if (visibility === 'friends') return rel === 'friend';
-  return false;
-}
-
 /** The user's membership row in a playgroup (invited or active), if any. */
 export async function membership(
   db: Db,
@@ -68,9 +61,14 @@ export async function membership(
   return row;
 }
 
-/** True when the member row gives the right to manage the group's games (owner and admins). */
-export const isManager = (m: MemberRow | undefined): boolean =>
-  !!m && m.status === 'active' && (m.role === 'owner' || m.role === 'admin');
+/** The user's standing in the playgroup of a game or set (none without one), for the shared rules. */
+export async function standingIn(
+  db: Db,
+  playgroupId: string | null,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  return playgroupId ? membership(db, playgroupId, userId) : undefined;
+}
 
 const activeMemberOf = (playgroupColumn: SQL | typeof games.playgroupId, userId: string) => sql`exists (
   select 1 from ${playgroupMembers}

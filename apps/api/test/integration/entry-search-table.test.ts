@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import { CARD_TYPE_WORDS, ENTRY_FEATURES, rowsOf } from '../../src/services/card-search.js';
-import { entriesPage, type OrderBy } from '../../src/services/lists.js';
+import { entriesPage, type OrderBy } from '../../src/services/lists/entries.js';
 import { openTestDatabase, storages } from '../support/database.js';
 import { HAS_SHARED_DATA, importJson, loadSharedCatalogue, testBeast } from './shared-data.js';
 

@@ -4,7 +4,10 @@
  * validated) and present in Fastify's router under the contract's method and path.
  */
 import { type AnyEndpoint, listEndpoints, toOpenApiPath } from '@companion/sdk/contract';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainRoutes } from '../../src/http/implement.js';
+import { createRegistrar } from '../../src/http/registrar.js';
 import { startTestServer, type TestServer } from '../support/index.js';
 
 /** `domain.name (METHOD path)` of every contract entry the server lacks. */
@@ -48,6 +51,24 @@ describe('route completeness', () => {
     expect(missingRoutes(t.server.registrar.registered, unrouted)).toEqual([
       `${second.domain}.${second.name} (${second.endpoint.method} ${second.endpoint.path})`,
     ]);
+  });
+
+  it('refuses a domain implementation with a handler missing or one the contract lacks', async () => {
+    const app = Fastify();
+    const registrar = createRegistrar(app, t.server.services);
+    const redeem = async () => ({}) as never;
+    // The compiler refuses these already (src/http/implement.test.ts); the registrar checks again.
+    expect(() => registrar.register({ domain: 'promo', handlers: {} } as unknown as DomainRoutes)).toThrow(
+      'No handler for promo.redeem (POST /promo/event)',
+    );
+    expect(() =>
+      registrar.register({ domain: 'promo', handlers: { redeem, other: redeem } } as unknown as DomainRoutes),
+    ).toThrow("Not in the contract's promo domain: other");
+    registrar.register({ domain: 'promo', handlers: { redeem } });
+    expect(() => registrar.register({ domain: 'promo', handlers: { redeem } })).toThrow(
+      'Route registered twice: POST /promo/event',
+    );
+    await app.close();
   });
 
   it('documents every contract entry in /openapi.json and on the /docs page', async () => {

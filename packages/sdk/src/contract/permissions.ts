@@ -8,7 +8,8 @@
  * |--------------------------------|-------|------------------------|--------|---------|----------|
  * | see the group                  | yes   | yes                    | yes    | yes     | no (404) |
  * | see games and leaderboard      | yes   | yes                    | yes    | no      | no       |
- * | record and manage games        | yes   | yes                    | own    | no      | no       |
+ * | record games and sets          | yes   | yes                    | yes    | no      | no       |
+ * | edit and delete games and sets | yes   | yes                    | own    | no      | no       |
  * | edit, picture, invite          | yes   | yes                    | no     | no      | no       |
  * | remove member / cancel invite  | all but self | members, invitations | no | no     | no       |
  * | promote, demote, transfer      | yes   | no                     | no     | no      | no       |
@@ -35,6 +36,8 @@ export interface PlaygroupRights {
   view: boolean;
   /** Games, sets and the leaderboard. */
   viewGames: boolean;
+  /** Record games and sets in the group (editing one is `canEditGame` / `canEditSet`). */
+  record: boolean;
   /** Edit the name, description and picture; invite friends; manage every game of the group. */
   manage: boolean;
   /** Promote, demote, transfer ownership, delete the group. */
@@ -48,6 +51,7 @@ export interface PlaygroupRights {
 const NONE: PlaygroupRights = {
   view: false,
   viewGames: false,
+  record: false,
   manage: false,
   own: false,
   accept: false,
@@ -59,7 +63,7 @@ export function playgroupRights(me: Standing | null | undefined): PlaygroupRight
   if (me.status === 'invited') return { ...NONE, view: true, accept: true, leave: true };
   const manage = me.role === 'owner' || me.role === 'admin';
   const own = me.role === 'owner';
-  return { view: true, viewGames: true, manage, own, accept: false, leave: !own };
+  return { view: true, viewGames: true, record: true, manage, own, accept: false, leave: !own };
 }
 
 /** Why an action on another member is refused, or null when it is allowed. */
@@ -103,6 +107,14 @@ export function canEditGame(
   game: { createdBy: string },
 ): boolean {
   return game.createdBy === me.id || playgroupRights(me.standing).manage;
+}
+
+/** Editing or deleting a set of games, or adding games to it: its creator, or a manager of its playgroup. */
+export function canEditSet(
+  me: { id: string; standing: Standing | null | undefined },
+  set: { createdBy: string },
+): boolean {
+  return set.createdBy === me.id || playgroupRights(me.standing).manage;
 }
 
 /** Profile visibility: public to anyone signed in, friends to accepted friends, private to self. */

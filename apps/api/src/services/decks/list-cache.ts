@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.js';
-import { type JsonText, jsonField } from '../http/json-text.js';
-import { type DeckSummaryDto, listDeckSummariesJson } from './deck-summary.js';
+import type { Db } from '../../db/client.js';
+import { type JsonText, jsonField } from '../json-text.js';
+import { type DeckSummaryDto, listDeckSummariesJson } from './summary.js';
 
 /**
  * How long an owner's deck list (the answer of `GET /user/decks` and friends) is reused without asking

@@ -4,10 +4,10 @@
  * Nothing is removed; each touched list records a revision authored by its owner.
  */
 import { eq, inArray, isNull } from 'drizzle-orm';
-import { cardLists, cardMigrations, listEntries } from '../db/catalogue.js';
-import type { Db } from '../db/client.js';
-import { deckCards } from '../db/schema.js';
-import { type DeltaItem, entryKey, lockList, recordRevision, toState, writeStates } from './lists-core.js';
+import { cardLists, cardMigrations, listEntries } from '../../db/catalogue.js';
+import type { Db } from '../../db/client.js';
+import { deckCards } from '../../db/schema.js';
+import { type DeltaItem, entryKey, lockList, recordRevision, toState, writeStates } from './store.js';
 
 export async function applyCardMigrations(db: Db) {
   const stats = { merged: 0, deleted: 0, entriesMoved: 0, entriesUnresolved: 0, deckCards: 0 };

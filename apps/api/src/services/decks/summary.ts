@@ -1,7 +1,8 @@
+import { COLORS, type ColorValue } from '@companion/sdk/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { deckCards, decks, gamePlayers } from '../db/schema.js';
-import { iso, isoOrNull } from './dto.js';
+import type { Db } from '../../db/client.js';
+import { deckCards, decks, gamePlayers } from '../../db/schema.js';
+import { iso, isoOrNull } from '../dto.js';
 
 export type DeckRow = typeof decks.$inferSelect;
 
@@ -12,7 +13,7 @@ export interface DeckSummaryDto {
   formatId: string;
   subformatId: string | null;
   commanders: Array<{ id: string; name: string; image: string | null }>;
-  colorIdentity: Array<'W' | 'U' | 'B' | 'R' | 'G'>;
+  colorIdentity: ColorValue[];
   bracket: number | null;
   cardCount: number;
   archived: boolean;
@@ -23,9 +24,9 @@ export interface DeckSummaryDto {
   updatedAt: string;
 }
 
-const COLOR_ORDER = ['W', 'U', 'B', 'R', 'G'] as const;
-export const sortColors = (colors: readonly string[]) =>
-  COLOR_ORDER.filter((c) => colors.includes(c)) as Array<(typeof COLOR_ORDER)[number]>;
+/** The colours among `colors`, in WUBRG order. */
+export const sortColors = (colors: readonly string[]): ColorValue[] =>
+  COLORS.filter((c) => colors.includes(c));
 
 /**
  * Deck summaries (list views) for many decks at once: commanders, card count and game record in

@@ -7,14 +7,14 @@
  * Revision storage: each revision keeps a `delta` — every touched entry's full state before and
  * after. The state after any revision N is rebuilt either backwards from the live entries (undoing
  * the deltas after N) or forwards from the nearest full snapshot at or before N (one every
- * SNAPSHOT_EVERY revisions), whichever touches fewer entries. Deltas are small for everyday edits
- * (a few hundred bytes), a snapshot per revision would copy the whole list every time.
+ * SNAPSHOT_EVERY revisions), whichever touches fewer entries (`revisions.ts`). Deltas are small for
+ * everyday edits (a few hundred bytes), a snapshot per revision would copy the whole list every time.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../db/catalogue.js';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import type { FinishValue, RevisionActionValue } from '@companion/sdk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../../db/catalogue.js';
+import type { Db } from '../../db/client.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
 
 export const SNAPSHOT_EVERY = 100;
 
@@ -22,26 +22,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ListRow = typeof cardLists.$inferSelect;
 export type EntryRow = typeof listEntries.$inferSelect;
 export type RevisionRow = typeof listRevisions.$inferSelect;
-export type Finish = 'nonfoil' | 'foil' | 'etched';
 
-export type RevisionAction =
-  | 'create'
-  | 'add'
-  | 'remove'
-  | 'move-in'
-  | 'move-out'
-  | 'replace'
-  | 'update'
-  | 'import'
-  | 'revert'
-  | 'rename';
+export type RevisionAction = RevisionActionValue;
 
 /** Everything about an entry but its id and list: what a revision stores. */
 export interface EntryState {
   cardId: string | null;
   name: string;
   quantity: number;
-  finish: Finish;
+  finish: FinishValue;
   condition: string;
   language: string;
   purchasePrice: string | null;
@@ -104,13 +93,13 @@ export async function lockList(tx: Tx | Db, listId: string, ownerId: string): Pr
     .from(cardLists)
     .where(and(eq(cardLists.id, listId), eq(cardLists.ownerId, ownerId)))
     .for('update');
-  if (!list) throw notFound('That list');
+  if (!list) throw new NotFound('That list');
   return list;
 }
 
 export function checkRevision(list: ListRow, expected: number | undefined): void {
   if (expected !== undefined && expected !== list.revision) {
-    throw conflict(
+    throw new Conflict(
       `The list changed since revision ${expected} (it is at revision ${list.revision}). Reload and try again.`,
       { revision: list.revision },
     );
@@ -169,7 +158,7 @@ export interface NewEntry {
   cardId: string | null;
   name: string;
   quantity: number;
-  finish: Finish;
+  finish: FinishValue;
   condition: string;
   language: string;
   purchasePrice?: string | null;
@@ -346,7 +335,7 @@ export async function removeEntries(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) {
-    throw badRequest(
+    throw new Invalid(
       `${missing.length} entr${missing.length === 1 ? 'y is' : 'ies are'} not in this list`,
       missing.slice(0, 20).map((id) => ({ path: 'body.cards', message: `Entry ${id} is not in this list` })),
     );
@@ -384,79 +373,6 @@ export async function writeStates(tx: Tx, listId: string, delta: readonly DeltaI
 export async function loadState(tx: Tx | Db, listId: string): Promise<Map<string, EntryState>> {
   const rows = await tx.select().from(listEntries).where(eq(listEntries.listId, listId));
   return new Map(rows.map((r) => [r.id, toState(r)]));
-}
-
-/** The entries as they were right after revision `number`. */
-export async function stateAfter(tx: Tx, list: ListRow, number: number): Promise<Map<string, EntryState>> {
-  // Cost of each way, in delta items to apply.
-  const costs = await tx.execute(sql`select
-      coalesce(sum(jsonb_array_length(delta)) filter (where number > ${number}), 0)::int as backward,
-      (select max(number) from list_revisions where list_id = ${list.id} and number <= ${number} and snapshot is not null) as snap
-    from list_revisions where list_id = ${list.id}`);
-  const cost = (costs as unknown as { rows: Array<{ backward: number; snap: number | null }> }).rows[0];
-  const snap = cost?.snap === null || cost?.snap === undefined ? 0 : Number(cost.snap);
-  const forwardCost = await tx.execute(sql`select coalesce(sum(jsonb_array_length(delta)), 0)::int as n
-    from list_revisions where list_id = ${list.id} and number > ${snap} and number <= ${number}`);
-  const forward = Number((forwardCost as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
-
-  if (Number(cost?.backward ?? 0) <= forward) {
-    const state = await loadState(tx, list.id);
-    const revisions = await tx
-      .select({ delta: listRevisions.delta })
-      .from(listRevisions)
-      .where(and(eq(listRevisions.listId, list.id), sql`${listRevisions.number} > ${number}`))
-      .orderBy(sql`${listRevisions.number} desc`);
-    for (const r of revisions) {
-      const delta = r.delta as DeltaItem[];
-      for (let i = delta.length - 1; i >= 0; i--) {
-        const d = delta[i] as DeltaItem;
-        if (d.before) state.set(d.id, d.before);
-        else state.delete(d.id);
-      }
-    }
-    return state;
-  }
-  const state = new Map<string, EntryState>();
-  const revisions = await tx
-    .select({ number: listRevisions.number, delta: listRevisions.delta, snapshot: listRevisions.snapshot })
-    .from(listRevisions)
-    .where(
-      and(
-        eq(listRevisions.listId, list.id),
-        sql`${listRevisions.number} >= ${snap} and ${listRevisions.number} <= ${number}`,
-      ),
-    )
-    .orderBy(asc(listRevisions.number));
-  for (const r of revisions) {
-    if (r.number === snap) {
-      for (const { id, ...s } of (r.snapshot ?? []) as Array<EntryState & { id: string }>) state.set(id, s);
-      continue;
-    }
-    for (const d of r.delta as DeltaItem[]) {
-      if (d.after) state.set(d.id, d.after);
-      else state.delete(d.id);
-    }
-  }
-  return state;
-}
-
-const sameState = (a: EntryState, b: EntryState) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Makes the list's entries exactly `target`; returns the delta. */
-export async function restoreState(
-  tx: Tx,
-  listId: string,
-  target: Map<string, EntryState>,
-): Promise<DeltaItem[]> {
-  const current = await loadState(tx, listId);
-  const delta: DeltaItem[] = [];
-  for (const [id, before] of current) {
-    const after = target.get(id) ?? null;
-    if (!after || !sameState(before, after)) delta.push({ id, before, after });
-  }
-  for (const [id, after] of target) if (!current.has(id)) delta.push({ id, before: null, after });
-  await writeStates(tx, listId, delta);
-  return delta;
 }
 
 export async function createList(
@@ -504,11 +420,4 @@ export async function defaultBinder(db: Db, ownerId: string): Promise<ListRow> {
   const [raced] = await find();
   if (!raced) throw new Error('default binder not created');
   return raced;
-}
-
-export async function revisionAuthors(db: Db, ids: string[]) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<string, typeof users.$inferSelect>();
-  const rows = await db.select().from(users).where(inArray(users.id, unique));
-  return new Map(rows.map((u) => [u.id, u]));
 }

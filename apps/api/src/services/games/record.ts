@@ -1,10 +1,11 @@
 /**
- * Games: recording, editing and listing, with who may do what.
- * - See: participants, the recorder, and the active members of its playgroup (404 for anyone else).
- * - Edit and delete: the recorder, or the owner and admins of its playgroup (403 for other viewers).
+ * Recording, editing and deleting games: the input is checked against the database (format,
+ * playgroup membership, set rights, players who are friends or members, decks of their players),
+ * and the decks' last-played dates, the playgroups' activity and the cached deck lists follow.
  */
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { canEditSet, type GameResultValue, playgroupRights } from '@companion/sdk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import {
   decks,
   formats,
@@ -14,28 +15,17 @@ import {
   playgroupMembers,
   playgroups,
   subformats,
-  taggings,
-  tags,
+  type UserRow,
   users,
-} from '../db/schema.js';
-import type { UserRow } from '../http/context.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { forgetTargets, type NoteDto, notesFor, setTags, type TagDto, tagsFor } from './annotations.js';
-import type { DeckListCache } from './deck-lists.js';
-import { sortColors } from './deck-summary.js';
-import { iso } from './dto.js';
-import type { UserService } from './users.js';
-import { friendIds, gameVisibleTo, isManager, isUuid, membership } from './visibility.js';
-
-export type GameRow = typeof games.$inferSelect;
-type Summary = ReturnType<UserService['summary']>;
-
-export interface GameFiltersInput {
-  timestamp?: string | number | undefined;
-  formatid?: string | undefined;
-  subformatid?: string | undefined;
-  tagid?: string | undefined;
-}
+} from '../../db/schema.js';
+import { forgetTargets } from '../annotations.js';
+import { Forbidden, NotFound } from '../errors.js';
+import { setTags } from '../tags.js';
+import { friendIds, isUuid, membership, standingIn } from '../visibility.js';
+import { editableGame } from './access.js';
+import type { GameDeps, GameDto, GameRow } from './dto.js';
+import { invalid } from './filters.js';
+import { getGame } from './read.js';
 
 export interface GamePlayerInput {
   userId?: string | null | undefined;
@@ -43,7 +33,7 @@ export interface GamePlayerInput {
   deckId?: string | null | undefined;
   deckName?: string | null | undefined;
   seat?: number | null | undefined;
-  result: 'win' | 'loss' | 'draw';
+  result: GameResultValue;
 }
 
 export interface GameInput {
@@ -58,185 +48,9 @@ export interface GameInput {
   tags?: string[] | undefined;
 }
 
-export interface GamePlayerDto {
-  id: string;
-  user: Summary | null;
-  guestName: string | null;
-  deck: { id: string; name: string; colorIdentity: Array<'W' | 'U' | 'B' | 'R' | 'G'> } | null;
-  deckName: string | null;
-  seat: number | null;
-  result: 'win' | 'loss' | 'draw';
-}
-
-export interface GameDto {
-  id: string;
-  playedAt: string;
-  formatId: string;
-  subformatId: string | null;
-  playgroupId: string | null;
-  setId: string | null;
-  players: GamePlayerDto[];
-  turns: number | null;
-  durationMinutes: number | null;
-  createdBy: string;
-  tags: TagDto[];
-  note: NoteDto | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface GameDeps {
-  db: Db;
-  users: Pick<UserService, 'summary'>;
-  /** Told which players' deck lists a game write changed (record, last played). */
-  deckLists?: Pick<DeckListCache, 'changed'>;
-}
-
 /** The players whose deck lists a game changes (a deck in a game belongs to its player). */
 const deckOwners = (players: Array<{ userId: string | null; deckId: string | null }>) =>
   players.flatMap((p) => (p.deckId && p.userId ? [p.userId] : []));
-
-const invalid = (path: string, message: string) =>
-  badRequest(`Invalid ${path}: ${message}`, [{ path, message }]);
-
-/** `timestamp` of the shared filters: ISO date, ISO date-time or epoch milliseconds. */
-export function sinceDate(timestamp: string | number): Date {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime()))
-    throw invalid('query.timestamp', 'Not a date (use ISO-8601 or milliseconds since the epoch)');
-  return date;
-}
-
-/**
- * SQL conditions on `games` for the shared filters. `tagid` is one of the viewer's tags: games the
- * viewer tagged with it (or whose set they tagged with it).
- */
-export function gameFilterConditions(filters: GameFiltersInput, viewerId: string): SQL[] {
-  const out: SQL[] = [];
-  if (filters.timestamp !== undefined) out.push(sql`${games.playedAt} >= ${sinceDate(filters.timestamp)}`);
-  if (filters.formatid) out.push(eq(games.formatId, filters.formatid));
-  if (filters.subformatid) out.push(eq(games.subformatId, filters.subformatid));
-  if (filters.tagid) {
-    if (!isUuid(filters.tagid)) out.push(sql`false`);
-    else
-      out.push(sql`exists (
-        select 1 from ${taggings} join ${tags} on ${tags.id} = ${taggings.tagId}
-        where ${taggings.tagId} = ${filters.tagid} and ${tags.userId} = ${viewerId}
-          and ((${taggings.targetType} = 'game' and ${taggings.targetId} = ${games.id})
-            or (${taggings.targetType} = 'set' and ${taggings.targetId} = ${games.setId})))`);
-  }
-  return out;
-}
-
-const RESULT_ORDER = { win: 0, draw: 1, loss: 2 } as const;
-
-/** Full game DTOs for many games in four queries, with the viewer's tags and notes. */
-export async function gameDtos(deps: GameDeps, viewerId: string, rows: GameRow[]): Promise<GameDto[]> {
-  if (rows.length === 0) return [];
-  const { db } = deps;
-  const ids = rows.map((g) => g.id);
-  const [players, tagMap, noteMap] = await Promise.all([
-    db
-      .select({
-        p: gamePlayers,
-        u: {
-          id: users.id,
-          username: users.username,
-          firstname: users.firstname,
-          lastname: users.lastname,
-          picture: users.picture,
-        },
-        d: { id: decks.id, name: decks.name, colorIdentity: decks.colorIdentity },
-      })
-      .from(gamePlayers)
-      .leftJoin(users, eq(users.id, gamePlayers.userId))
-      .leftJoin(decks, eq(decks.id, gamePlayers.deckId))
-      .where(inArray(gamePlayers.gameId, ids)),
-    tagsFor(db, viewerId, 'game', ids),
-    notesFor(db, viewerId, 'game', ids),
-  ]);
-  const byGame = new Map<string, typeof players>();
-  for (const row of players) {
-    const list = byGame.get(row.p.gameId) ?? [];
-    list.push(row);
-    byGame.set(row.p.gameId, list);
-  }
-  const label = (r: (typeof players)[number]) => r.u?.username ?? r.u?.firstname ?? r.p.guestName ?? '';
-  return rows.map((g) => ({
-    id: g.id,
-    playedAt: iso(g.playedAt),
-    formatId: g.formatId,
-    subformatId: g.subformatId,
-    playgroupId: g.playgroupId,
-    setId: g.setId,
-    players: (byGame.get(g.id) ?? [])
-      .sort(
-        (a, b) =>
-          (a.p.seat ?? 99) - (b.p.seat ?? 99) ||
-          RESULT_ORDER[a.p.result] - RESULT_ORDER[b.p.result] ||
-          label(a).localeCompare(label(b)),
-      )
-      .map((r) => ({
-        id: r.p.id,
-        user: r.u ? deps.users.summary(r.u) : null,
-        guestName: r.u ? null : r.p.guestName,
-        deck: r.d ? { id: r.d.id, name: r.d.name, colorIdentity: sortColors(r.d.colorIdentity) } : null,
-        deckName: r.p.deckName,
-        seat: r.p.seat,
-        result: r.p.result,
-      })),
-    turns: g.turns,
-    durationMinutes: g.durationMinutes,
-    createdBy: g.createdBy,
-    tags: tagMap.get(g.id) ?? [],
-    note: noteMap.get(g.id) ?? null,
-    createdAt: iso(g.createdAt),
-    updatedAt: iso(g.updatedAt),
-  }));
-}
-
-/** A game the viewer may see, else 404. */
-export async function visibleGame(db: Db, viewerId: string, id: string): Promise<GameRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(games)
-        .where(and(eq(games.id, id), gameVisibleTo(viewerId)))
-        .limit(1)
-    : [];
-  if (!row) throw notFound('That game');
-  return row;
-}
-
-/** True when the user may edit or delete the game: its recorder, or a manager of its playgroup. */
-export async function canEditGame(db: Db, userId: string, game: GameRow): Promise<boolean> {
-  if (game.createdBy === userId) return true;
-  return game.playgroupId ? isManager(await membership(db, game.playgroupId, userId)) : false;
-}
-
-/** A game the user may edit: 404 when they cannot see it, 403 when they can only see it. */
-export async function editableGame(db: Db, userId: string, id: string): Promise<GameRow> {
-  const game = await visibleGame(db, userId, id);
-  if (!(await canEditGame(db, userId, game)))
-    throw forbidden('Only the player who recorded this game or its playgroup’s admins can change it.');
-  return game;
-}
-
-/** Games the caller played in or recorded, newest first, under the filters. */
-export async function listGames(deps: GameDeps, viewerId: string, filters: GameFiltersInput) {
-  const rows = await deps.db
-    .select()
-    .from(games)
-    .where(
-      and(
-        sql`(${games.createdBy} = ${viewerId} or exists (
-          select 1 from game_players mgp where mgp.game_id = ${games.id} and mgp.user_id = ${viewerId}))`,
-        ...gameFilterConditions(filters, viewerId),
-      ),
-    )
-    .orderBy(desc(games.playedAt), desc(games.createdAt));
-  return gameDtos(deps, viewerId, rows);
-}
 
 interface CheckedPlayer {
   userId: string | null;
@@ -244,7 +58,7 @@ interface CheckedPlayer {
   deckId: string | null;
   deckName: string | null;
   seat: number | null;
-  result: 'win' | 'loss' | 'draw';
+  result: GameResultValue;
 }
 
 /** Checks the game input against the database; returns the players to store. */
@@ -268,9 +82,9 @@ async function checkInput(
   const playgroupId = input.playgroupId ?? null;
   if (playgroupId && playgroupId !== existing?.playgroupId) {
     const member = await membership(db, playgroupId, caller.id);
-    if (!member) throw notFound('That playgroup');
-    if (member.status !== 'active')
-      throw forbidden('Accept the invitation before recording games in this playgroup.');
+    if (!member) throw new NotFound('That playgroup');
+    if (!playgroupRights(member).record)
+      throw new Forbidden('Accept the invitation before recording games in this playgroup.');
   }
 
   if (input.setId && input.setId !== existing?.setId) {
@@ -278,11 +92,9 @@ async function checkInput(
       ? await db.select().from(gameSets).where(eq(gameSets.id, input.setId)).limit(1)
       : [];
     if (!set) throw invalid('body.setId', 'Unknown set');
-    const allowed =
-      set.createdBy === caller.id ||
-      (set.playgroupId ? isManager(await membership(db, set.playgroupId, caller.id)) : false);
-    if (!allowed)
-      throw forbidden('Only the creator of the set or its playgroup’s admins can add games to it.');
+    const standing = set.createdBy === caller.id ? null : await standingIn(db, set.playgroupId, caller.id);
+    if (!canEditSet({ id: caller.id, standing }, set))
+      throw new Forbidden('Only the creator of the set or its playgroup’s admins can add games to it.');
   }
 
   const userIds: string[] = [];
@@ -409,13 +221,6 @@ export async function createGame(deps: GameDeps, caller: UserRow, input: GameInp
   return getGame(deps, caller.id, id);
 }
 
-export async function getGame(deps: GameDeps, viewerId: string, id: string): Promise<GameDto> {
-  const row = await visibleGame(deps.db, viewerId, id);
-  const [dto] = await gameDtos(deps, viewerId, [row]);
-  if (!dto) throw notFound('That game');
-  return dto;
-}
-
 export async function updateGame(
   deps: GameDeps,
   caller: UserRow,
@@ -478,14 +283,4 @@ export async function deleteGame(deps: GameDeps, caller: UserRow, id: string): P
     await touchPlaygroups(tx, [game.playgroupId]);
   });
   await deps.deckLists?.changed(owners);
-}
-
-/** Games of a set (visible to whoever sees the set), oldest first. */
-export async function gamesOfSets(db: Db, setIds: string[]): Promise<GameRow[]> {
-  if (setIds.length === 0) return [];
-  return db
-    .select()
-    .from(games)
-    .where(inArray(games.setId, setIds))
-    .orderBy(asc(games.playedAt), asc(games.createdAt));
 }

@@ -14,12 +14,13 @@ import {
   parseDecklist,
   type RowError,
 } from '@companion/sdk/formats';
-import type { Db } from '../db/client.js';
-import { badRequest } from '../http/errors.js';
-import { normalizeName } from './catalogue.js';
-import { resolveCards } from './imports-resolve.js';
-import { ownedList, toRevisions } from './lists.js';
-import { addEntries, changeList, type NewEntry } from './lists-core.js';
+import type { Db } from '../../db/client.js';
+import { normalizeName } from '../catalogue.js';
+import { Invalid } from '../errors.js';
+import { resolveCards } from '../imports-resolve.js';
+import { ownedList } from './read.js';
+import { toRevisions } from './revisions.js';
+import { addEntries, changeList, type NewEntry } from './store.js';
 
 type ImportFormat = ImportReport['format'];
 const DECKLIST_FORMATS = new Set<string>(['arena', 'mtgo', 'plain', 'dek']);
@@ -76,7 +77,7 @@ function parse(content: string, format: ImportFormat, filename?: string): Parsed
     return { format: r.format, rows: r.rows, errors: r.errors };
   } catch (error) {
     if (error instanceof FormatError)
-      throw badRequest(error.message, [{ path: 'body.content', message: error.message }]);
+      throw new Invalid(error.message, [{ path: 'body.content', message: error.message }]);
     throw error;
   }
 }

@@ -1,0 +1,118 @@
+/**
+ * A deck as the contract shows it: its summary, cards, bracket check, price, and for its owner the
+ * cards their binders lack; the unresolved lines of a stored deck.
+ */
+import type { Deck } from '@companion/sdk/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { deckCards } from '../../db/schema.js';
+import { type CardData, cardImages, cardsByIds, toCard } from '../catalogue.js';
+import { checkBracket } from './bracket.js';
+import type { UnresolvedLine } from './input.js';
+import { type DeckRow, deckSummaries } from './summary.js';
+
+type DeckDto = z.infer<typeof Deck>;
+
+/** Unresolved cards of a stored deck, as lines. */
+export async function storedUnresolved(db: Db, deckId: string): Promise<UnresolvedLine[]> {
+  const rows = await db
+    .select()
+    .from(deckCards)
+    .where(and(eq(deckCards.deckId, deckId), sql`${deckCards.cardId} is null`))
+    .orderBy(asc(deckCards.position));
+  return rows.map((r) => ({
+    line: r.position,
+    text: `${r.quantity} ${r.name}`,
+    reason: `No card named "${r.name}"`,
+  }));
+}
+
+const money = (n: number) => Math.round(n * 100) / 100;
+
+/** The full deck: summary, cards, bracket check, price and (for the owner) the cards they lack. */
+export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<DeckDto> {
+  const [summary] = await deckSummaries(db, [deck], (ids) => cardImages(db, ids));
+  const rows = await db
+    .select()
+    .from(deckCards)
+    .where(eq(deckCards.deckId, deck.id))
+    .orderBy(asc(deckCards.board), asc(deckCards.position));
+  const catalogue = await cardsByIds(
+    db,
+    rows.flatMap((r) => (r.cardId ? [r.cardId] : [])),
+  );
+  const card = (id: string | null): CardData | undefined => (id ? catalogue.get(id) : undefined);
+  const playing = rows.filter((r) => r.board !== 'maybe');
+  // A Game Changer is a card, not a printing: any flagged printing of the same oracle counts.
+  const oracleIds = [...new Set(playing.flatMap((r) => card(r.cardId)?.oracleId ?? []))];
+  const flagged = oracleIds.length
+    ? new Set(
+        (
+          (await db.execute(sql`select distinct oracle_id from cards where game_changer
+            and oracle_id in (select jsonb_array_elements_text(${JSON.stringify(oracleIds)}::jsonb))`)) as unknown as {
+            rows: Array<{ oracle_id: string }>;
+          }
+        ).rows.map((r) => r.oracle_id),
+      )
+    : new Set<string>();
+  const gameChangers = playing.flatMap((r) => {
+    const c = card(r.cardId);
+    return c && (c.gameChanger || (c.oracleId && flagged.has(c.oracleId)))
+      ? [{ id: c.id, name: c.name }]
+      : [];
+  });
+  let usd = 0;
+  let eur = 0;
+  for (const r of playing) {
+    const c = card(r.cardId);
+    if (!c) continue;
+    usd += r.quantity * Number(c.usd ?? c.usdFoil ?? c.usdEtched ?? 0);
+    eur += r.quantity * Number(c.eur ?? c.eurFoil ?? 0);
+  }
+  const unowned = viewerId === deck.ownerId ? await unownedCards(db, deck.ownerId, playing, catalogue) : [];
+  if (!summary) throw new Error('deck summary missing');
+  return {
+    ...summary,
+    description: deck.description,
+    cards: rows.map((r) => {
+      const c = card(r.cardId);
+      return { card: c ? toCard(c) : null, name: c?.name ?? r.name, quantity: r.quantity, board: r.board };
+    }),
+    bracketCheck: checkBracket(deck.bracket, gameChangers),
+    unowned,
+    price: { usd: money(usd), eur: money(eur) },
+  };
+}
+
+/** Cards of the deck the owner has fewer copies of (any printing) across their binders. */
+async function unownedCards(
+  db: Db,
+  ownerId: string,
+  playing: Array<{ cardId: string | null; quantity: number }>,
+  catalogue: Map<string, CardData>,
+) {
+  const need = new Map<string, { cardId: string; name: string; quantity: number }>();
+  for (const r of playing) {
+    const c = r.cardId ? catalogue.get(r.cardId) : undefined;
+    if (!c || /^Basic Land/.test(c.typeLine ?? '')) continue;
+    const key = c.oracleId ?? c.id;
+    const prev = need.get(key);
+    if (prev) prev.quantity += r.quantity;
+    else need.set(key, { cardId: c.id, name: c.name, quantity: r.quantity });
+  }
+  if (!need.size) return [];
+  const owned = await db.execute(sql`select coalesce(c.oracle_id, c.id) as key, sum(e.quantity)::int as n
+    from list_entries e join cards c on c.id = e.card_id
+    join card_lists l on l.id = e.list_id
+    where l.owner_id = ${ownerId} and l.type = 'collection'
+      and coalesce(c.oracle_id, c.id) in (select jsonb_array_elements_text(${JSON.stringify([...need.keys()])}::jsonb))
+    group by 1`);
+  const have = new Map(
+    (owned as unknown as { rows: Array<{ key: string; n: number }> }).rows.map((r) => [r.key, Number(r.n)]),
+  );
+  return [...need.entries()]
+    .map(([key, n]) => ({ cardId: n.cardId, name: n.name, missing: n.quantity - (have.get(key) ?? 0) }))
+    .filter((x) => x.missing > 0)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,106 @@
+/**
+ * A deck's cards as given (cards by reference, or a pasted decklist), resolved against the catalogue;
+ * lines that name no card are kept as unresolved cards. Also checks the format and subformat.
+ */
+import type { BoardValue, DeckInput } from '@companion/sdk/contract';
+import { parseDecklist } from '@companion/sdk/formats';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { formats, subformats } from '../../db/schema.js';
+import { Invalid } from '../errors.js';
+import { resolveCards } from '../imports-resolve.js';
+
+export type Input = z.output<typeof DeckInput>;
+type Board = BoardValue;
+export interface UnresolvedLine {
+  line: number;
+  text: string;
+  reason: string;
+}
+export interface NewDeckCard {
+  cardId: string | null;
+  name: string;
+  quantity: number;
+  board: Board;
+  position: number;
+}
+
+/** Resolves the cards of a deck input (cards or a pasted decklist); unresolved ones are kept. */
+export async function resolveDeckInput(
+  db: Db,
+  input: { cards?: Input['cards']; decklist?: string | undefined },
+): Promise<{ cards: NewDeckCard[]; unresolved: UnresolvedLine[] }> {
+  const unresolved: UnresolvedLine[] = [];
+  let wanted: Array<{
+    ref: {
+      scryfallId?: string | null;
+      setCode?: string | null;
+      collectorNumber?: string | null;
+      name?: string | null;
+    };
+    text: string;
+    quantity: number;
+    board: Board;
+    line: number;
+  }>;
+  if (input.decklist !== undefined) {
+    const parsed = parseDecklist(input.decklist);
+    for (const e of parsed.errors) unresolved.push({ line: e.line, text: e.raw, reason: e.message });
+    const lines = input.decklist.split(/\r\n|\n|\r/);
+    wanted = parsed.rows.map((r) => ({
+      ref: { setCode: r.setCode, collectorNumber: r.collectorNumber, name: r.name },
+      text: (lines[r.line - 1] ?? r.name).trim(),
+      quantity: r.quantity,
+      board: r.board,
+      line: r.line,
+    }));
+  } else {
+    wanted = (input.cards ?? []).map((c, i) => ({
+      ref: {
+        scryfallId: c.cardId ?? null,
+        setCode: c.setCode ?? null,
+        collectorNumber: c.collectorNumber ?? null,
+        name: c.name ?? null,
+      },
+      text: c.name ?? c.cardId ?? '',
+      quantity: c.quantity,
+      board: c.board,
+      line: i + 1,
+    }));
+  }
+  const resolved = await resolveCards(
+    db,
+    wanted.map((w) => w.ref),
+  );
+  const cards = wanted.map((w, i) => {
+    const r = resolved[i];
+    if (!r?.card) unresolved.push({ line: w.line, text: w.text, reason: r?.reason ?? 'Unknown card' });
+    return {
+      cardId: r?.card?.id ?? null,
+      name: r?.card?.name ?? w.ref.name ?? w.text,
+      quantity: w.quantity,
+      board: w.board,
+      position: w.line,
+    };
+  });
+  unresolved.sort((a, b) => a.line - b.line);
+  return { cards, unresolved };
+}
+
+export async function checkFormat(db: Db, formatId: string, subformatId: string | null | undefined) {
+  const [format] = await db.select().from(formats).where(eq(formats.id, formatId));
+  if (!format)
+    throw new Invalid(`Unknown format "${formatId}"`, [{ path: 'body.formatId', message: 'Unknown format' }]);
+  if (subformatId) {
+    const [sub] = await db
+      .select()
+      .from(subformats)
+      .where(and(eq(subformats.id, subformatId), eq(subformats.formatId, formatId)));
+    if (!sub)
+      throw new Invalid(`Unknown subformat "${subformatId}" for ${format.name}`, [
+        { path: 'body.subformatId', message: 'Not a subformat of this format' },
+      ]);
+  }
+  return format;
+}

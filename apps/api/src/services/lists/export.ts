@@ -1,0 +1,96 @@
+/**
+ * Lists as CSV files in one of the export formats, streamed in chunks.
+ */
+
+import { Readable } from 'node:stream';
+import type { ExportFormatValue, FinishValue } from '@companion/sdk/contract';
+import { type CollectionRowInput, writeCollection } from '@companion/sdk/formats';
+import { sql } from 'drizzle-orm';
+import { cardSearch, listEntries } from '../../db/catalogue.js';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../card-search.js';
+
+/**
+ * An export line as the database gives it, entry and printing columns already merged: id, card id,
+ * name, set code, set name, collector number, language, finish, quantity, condition, purchase price
+ * and currency, tags.
+ */
+type ExportLine = [
+  string,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  FinishValue,
+  number,
+  string,
+  number | null,
+  string | null,
+  string[],
+];
+
+function exportRow(r: ExportLine): CollectionRowInput {
+  return {
+    name: r[2],
+    setCode: r[3],
+    setName: r[4],
+    collectorNumber: r[5],
+    language: r[6],
+    finish: r[7],
+    quantity: r[8],
+    condition: (r[9] || null) as CollectionRowInput['condition'],
+    scryfallId: r[1],
+    purchasePrice: r[10] === null ? null : Number(r[10]),
+    purchaseCurrency: r[11],
+    tags: r[12],
+  };
+}
+
+const EXPORT_BATCH = 5000;
+
+/**
+ * Streams the entries of some lists as CSV, EXPORT_BATCH entries per chunk (keyset paging on the
+ * entry id). A line's printing columns come from the narrow `card_search` row (the wide `cards`
+ * rows stay unread) and are merged with the entry's in SQL (an unresolved entry's set and number
+ * come from its `unresolved` note), one key lookup per entry (a plain join let PostgreSQL scan all
+ * of `card_search` for each chunk). Each chunk arrives as one JSON text, parsed natively: on PGlite,
+ * decoding 5,000 rows of 13 columns field by field in JavaScript cost more than the query itself.
+ */
+export function exportCsv(db: Db, listIds: string[], format: ExportFormatValue): Readable {
+  async function* chunks() {
+    let after: string | null = null;
+    let first = true;
+    for (;;) {
+      let rows: ExportLine[] = [];
+      if (listIds.length) {
+        const [chunk] = rowsOf<{ lines: string | null }>(
+          await db.execute(sql`select json_agg(json_build_array(e.id, s.id, coalesce(s.name, e.name),
+              coalesce(s.set, e.unresolved ->> 'setCode'), s.set_name,
+              coalesce(s.collector_number, e.unresolved ->> 'collectorNumber'), e.language, e.finish,
+              e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags) order by e.id)::text as lines
+            from (select * from ${listEntries} e
+              where e.list_id in (${sql.join(
+                listIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) ${after ? sql`and e.id > ${after}::uuid` : sql``}
+              order by e.id limit ${EXPORT_BATCH}) e
+            left join lateral (select * from ${cardSearch} s where s.id = e.card_id offset 0) s on true`),
+        );
+        rows = chunk?.lines ? (JSON.parse(chunk.lines) as ExportLine[]) : [];
+      }
+      if (!rows.length && !first) return;
+      const text = writeCollection(format, rows.map(exportRow));
+      if (first) yield text;
+      else {
+        const cut = text.indexOf('\n');
+        yield cut >= 0 ? text.slice(cut + 1) : '';
+      }
+      first = false;
+      if (rows.length < EXPORT_BATCH) return;
+      after = rows[rows.length - 1]?.[0] ?? null;
+    }
+  }
+  return Readable.from(chunks());
+}

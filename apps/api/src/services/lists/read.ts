@@ -1,0 +1,109 @@
+/**
+ * Reading card lists: the caller's lists with their totals (cards, unique cards, value in a
+ * currency), one list they own (404 otherwise), and an entry as the contract shows it.
+ */
+import type { CardList, CurrencyValue, ListEntry } from '@companion/sdk/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { cardLists } from '../../db/catalogue.js';
+import type { Db } from '../../db/client.js';
+import { type CardData, priceSql, toCard, unitPrice } from '../catalogue.js';
+import { iso } from '../dto.js';
+import { NotFound } from '../errors.js';
+import { defaultBinder, type EntryRow, type ListRow } from './store.js';
+
+export type ListType = ListRow['type'];
+
+const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+
+export function toListEntry(e: EntryRow, card: CardData | null, currency: CurrencyValue): ListEntry {
+  return {
+    id: e.id,
+    listId: e.listId,
+    card: card ? toCard(card) : null,
+    quantity: e.quantity,
+    finish: e.finish,
+    condition: (e.condition || null) as ListEntry['condition'],
+    language: e.language,
+    purchasePrice: e.purchasePrice === null ? null : Number(e.purchasePrice),
+    purchaseCurrency: e.purchaseCurrency,
+    tags: e.tags,
+    price: card ? unitPrice(card, e.finish, currency) : null,
+    addedAt: iso(e.addedAt),
+    unresolved:
+      e.cardId === null
+        ? (e.unresolved ?? { name: e.name, setCode: null, collectorNumber: null, reason: 'Unresolved' })
+        : null,
+  };
+}
+
+export async function listTotals(db: Db, listIds: string[], currency: CurrencyValue) {
+  const out = new Map<string, { cards: number; unique: number; value: number }>();
+  if (!listIds.length) return out;
+  const price = priceSql(currency, sql`e.finish`, sql.raw('c'));
+  const result = await db.execute(sql`select e.list_id, coalesce(sum(e.quantity), 0)::int as cards,
+      count(distinct coalesce(e.card_id, 'name:' || lower(e.name)))::int as unique,
+      coalesce(sum(e.quantity * ${price}), 0)::float8 as value
+    from list_entries e left join cards c on c.id = e.card_id
+    where e.list_id in (select jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
+    group by e.list_id`);
+  for (const r of (
+    result as unknown as { rows: Array<{ list_id: string; cards: number; unique: number; value: number }> }
+  ).rows) {
+    out.set(r.list_id, { cards: Number(r.cards), unique: Number(r.unique), value: money(r.value) });
+  }
+  return out;
+}
+
+export function toCardList(
+  l: ListRow,
+  totals: { cards: number; unique: number; value: number } | undefined,
+  currency: CurrencyValue,
+): CardList {
+  return {
+    id: l.id,
+    name: l.name,
+    type: l.type,
+    hidden: l.hidden,
+    isDefault: l.isDefault,
+    cards: totals?.cards ?? 0,
+    unique: totals?.unique ?? 0,
+    value: totals?.value ?? 0,
+    currency,
+    revision: l.revision,
+    createdAt: iso(l.createdAt),
+    updatedAt: iso(l.updatedAt),
+  };
+}
+
+export async function cardListDto(db: Db, l: ListRow, currency: CurrencyValue): Promise<CardList> {
+  return toCardList(l, (await listTotals(db, [l.id], currency)).get(l.id), currency);
+}
+
+export async function userLists(
+  db: Db,
+  ownerId: string,
+  hidden: boolean,
+  currency: CurrencyValue,
+): Promise<CardList[]> {
+  await defaultBinder(db, ownerId);
+  const rows = await db
+    .select()
+    .from(cardLists)
+    .where(and(eq(cardLists.ownerId, ownerId), eq(cardLists.hidden, hidden)))
+    .orderBy(desc(cardLists.isDefault), asc(cardLists.type), asc(cardLists.name));
+  const totals = await listTotals(
+    db,
+    rows.map((r) => r.id),
+    currency,
+  );
+  return rows.map((r) => toCardList(r, totals.get(r.id), currency));
+}
+
+export async function ownedList(db: Db, listId: string, ownerId: string): Promise<ListRow> {
+  const [list] = await db
+    .select()
+    .from(cardLists)
+    .where(and(eq(cardLists.id, listId), eq(cardLists.ownerId, ownerId)));
+  if (!list) throw new NotFound('That list');
+  return list;
+}
