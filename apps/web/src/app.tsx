@@ -55,7 +55,7 @@ function App({
   );
 }
 
-/** Resolves the lazy modules of the first page so hydration renders the same tree as the prerender. */
+/** Resolves the lazy modules of the routes matching `pathname` (all of them, in parallel). */
 async function preloadMatches(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
@@ -76,12 +76,9 @@ function followRule(router: Router, pathname: string): void {
 
 /**
  * Starts the app: renders the route, or hydrates the prerendered page. Resolves once the first
- * render has committed (the page answers clicks from then on).
- */
-/**
- * Starts the app. `beforeRender` runs just before React takes the page: from then on React records
- * and replays events itself (main.tsx stops recording early clicks there, not earlier, so a click
- * while messages and the page chunk load is not lost).
+ * render has committed (the page answers clicks from then on). `beforeRender` runs just before React
+ * takes the page: from then on React records and replays events itself (main.tsx stops recording
+ * early clicks there, not earlier, so a click while messages and the page chunk load is not lost).
  */
 export async function start(beforeRender: () => void = () => {}): Promise<void> {
   // Locale detection at load: route prefix, saved choice, browser, English (the language store applies
@@ -101,14 +98,14 @@ export async function start(beforeRender: () => void = () => {}): Promise<void> 
   if (!container) throw new Error('#root is missing');
   // `data-spa`: the prerendered HTML is not this visit's page (see scripts/prerender.mjs).
   let prerendered = prerenderedHere(container) && !document.documentElement.hasAttribute('data-spa');
-  if (prerendered) {
-    try {
-      await preloadMatches(appRoutes, window.location.pathname);
-    } catch (error) {
-      // A page chunk did not load: render client-side, the route's error element takes over.
-      console.error(error);
-      prerendered = false;
-    }
+  // The first page's modules load before the router starts, so its first render is the page (and,
+  // on a prerendered page, the same tree as the HTML), not a fallback.
+  try {
+    await preloadMatches(appRoutes, window.location.pathname);
+  } catch (error) {
+    // A page chunk did not load: render client-side, the route's error element takes over.
+    console.error(error);
+    prerendered = false;
   }
   const router = createBrowserRouter(appRoutes);
   let ready = () => {};

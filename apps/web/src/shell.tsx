@@ -46,5 +46,13 @@ export function Shell() {
   );
 }
 
+/**
+ * Shown while the router starts on a page whose route still runs a loader (the param checks): the
+ * page's modules are loaded before the router is created (app.tsx), so that is one microtask.
+ */
+function Starting() {
+  return null;
+}
+
 /** The whole route tree: the shell around both locales. */
-export const appRoutes: RouteObject[] = [{ element: <Shell />, children: routes }];
+export const appRoutes: RouteObject[] = [{ element: <Shell />, HydrateFallback: Starting, children: routes }];
