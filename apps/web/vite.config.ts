@@ -78,6 +78,7 @@ function precompileMessages(): Plugin {
 
 const uiSource = fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url));
 const uiStyles = fileURLToPath(new URL('../../packages/ui/src/', import.meta.url));
+const sdkSource = fileURLToPath(new URL('../../packages/sdk/src/', import.meta.url));
 
 export default defineConfig(() => ({
   plugins: [react(), buildManifest(), precompileMessages()],
@@ -89,6 +90,11 @@ export default defineConfig(() => ({
       { find: /^@companion\/ui\/(base|mana|keyrune|symbols|styles)\.css$/, replacement: `${uiStyles}$1.css` },
       // The same catalogue files the components import (one copy of the English messages).
       { find: /^@companion\/ui\/i18n\/(.+\.json)$/, replacement: `${uiStyles}i18n/$1` },
+      // The SDK from source too: its dist is one file, so the request client (ky, signing) went with
+      // the endpoint table and the errors into every signed-in page's first chunk; from source the
+      // client is a module of its own, which `src/app/api-client.ts` loads when a call needs it.
+      { find: /^@companion\/sdk$/, replacement: `${sdkSource}index.ts` },
+      { find: /^@companion\/sdk\/(contract|formats|live)$/, replacement: `${sdkSource}$1/index.ts` },
     ],
   },
   define: {
