@@ -107,6 +107,20 @@ export default defineConfig(() => ({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          // What every route runs (React, the router, react-intl) in one chunk, beside the app's:
+          // compressed together it is about 2 KB smaller than the five chunks the split made.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules\/\.pnpm\/(?:react|react-dom|scheduler|react-router|react-intl|@formatjs\+[^/]+|intl-messageformat)@/,
+            },
+          ],
+        },
+      },
+    },
   },
   ssr: {
     // The ui kit is source (TypeScript, CSS imports); the libraries run from node_modules.
