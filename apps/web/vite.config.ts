@@ -109,7 +109,7 @@ export default defineConfig(() => ({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           // What every route runs (React, the router, react-intl) in one chunk, beside the app's:
           // compressed together it is about 2 KB smaller than the five chunks the split made.
           groups: [
