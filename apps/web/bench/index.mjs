@@ -37,7 +37,9 @@ console.log(
 for (const [name, { kb, chunks }] of Object.entries(routeSizes(join(root, 'dist')))) {
   const target = TARGETS[name];
   const verdict = target ? `${kb <= target ? '✓' : '✗'} target ≤ ${target} KB` : '';
-  console.log(`  ${name.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB  ${verdict.padEnd(20)} (${chunks} chunks)`);
+  console.log(
+    `  ${name.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB  ${verdict.padEnd(20)} (${chunks} chunks)`,
+  );
 }
 
 const preview = spawn(process.execPath, ['scripts/serve.mjs', String(PORT)], { cwd: root, stdio: 'ignore' });

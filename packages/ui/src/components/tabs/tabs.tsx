@@ -118,6 +118,7 @@ export function Tabs({ items, value, defaultValue, onValueChange, className, ...
             data-state={active ? 'active' : 'inactive'}
             data-orientation="horizontal"
             hidden={!active}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel follows its tab in the tab order (WAI-ARIA tabs pattern)
             tabIndex={0}
             className="cui-tabs__panel"
           >
