@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigationType } from 'react-router';
 import { applyHead, headTags } from './lib/head';
@@ -64,29 +64,29 @@ const scrollPositions = new Map<string, number>();
 function ScrollManager() {
   const location = useLocation();
   const type = useNavigationType();
+  // The history entry the scroll position belongs to: switched before the new page scrolls.
+  const entry = useRef(location.key);
+  // The entry last scrolled for (null before the first page): each navigation is handled once.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    const onScroll = () => scrollPositions.set(entry.current, window.scrollY);
     const onPageHide = () => {
       window.history.scrollRestoration = 'auto';
     };
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, []);
-  useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => scrollPositions.set(location.key, window.scrollY));
-    };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onPageHide);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onPageHide);
     };
-  }, [location.key]);
-  const [firstKey] = useState(location.key);
+  }, []);
   useLayoutEffect(() => {
-    if (location.key === firstKey) return;
+    entry.current = location.key;
+    if (handled.current === location.key) return;
+    const first = handled.current === null;
+    handled.current = location.key;
+    if (first) return;
     if (type === 'POP') {
       window.scrollTo(0, scrollPositions.get(location.key) ?? 0);
       return;
@@ -94,7 +94,7 @@ function ScrollManager() {
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, type, firstKey]);
+  }, [location.key, location.hash, type]);
   return null;
 }
 
