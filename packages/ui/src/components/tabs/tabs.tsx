@@ -42,7 +42,8 @@ export function Tabs({ items, value, defaultValue, onValueChange, className, ...
   // A press focuses the tab, which selects it too: one change per move, not one per event.
   const asked = useRef<{ from: string | undefined; to: string } | null>(null);
   const select = (next: string) => {
-    if (next === selected || (asked.current?.from === selected && asked.current.to === next)) return;
+    const last = asked.current;
+    if (next === selected || (last !== null && last.from === selected && last.to === next)) return;
     asked.current = { from: selected, to: next };
     if (value === undefined) setOwn(next);
     onValueChange?.(next);
