@@ -7,6 +7,7 @@ import {
   useCompanion,
   useNewVersion,
 } from '@companion/hooks';
+import { hasStoredSession } from '@companion/hooks/session';
 import {
   type CallArgs,
   type CallOptions,
@@ -71,7 +72,7 @@ for (const [domain, refs] of Object.entries(endpoints) as [string, Record<string
   );
 }
 // A stored session's first queries follow at once: load the client now, beside the page's modules.
-if (userStore.getState().token) void loadClient();
+if (hasStoredSession()) void loadClient().catch(() => {});
 // Firebase Auth loads when a flow needs it or a session exists (see `AuthSource` in @companion/hooks);
 // the API call that follows a sign-in needs the client, which loads meanwhile.
 const loadAuth = () => {
