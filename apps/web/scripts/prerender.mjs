@@ -64,7 +64,9 @@ const spaShell = (srcs) => template.replace('<!--head-->', appLinks(srcs)).repla
 writeFileSync(join(dist, '200.html'), spaShell(['src/app.tsx']));
 // Entry pages of the app get a shell of their own with their page's chunks preloaded too
 // (`/dashboard` is served from `dashboard.html` like the prerendered pages; `/login` is prerendered).
-for (const [path, srcs] of [['dashboard', ['src/app.tsx', 'src/app/companion.tsx', routeFiles.dashboard]]]) {
+// The dashboard's queries start at once: the API client (src/app/api-client.ts) comes with it.
+const DASHBOARD = ['src/app.tsx', 'src/app/companion.tsx', 'src/app/api-client.ts', routeFiles.dashboard];
+for (const [path, srcs] of [['dashboard', DASHBOARD]]) {
   writeFileSync(join(dist, `${path}.html`), spaShell(srcs));
   mkdirSync(join(dist, 'fr'), { recursive: true });
   writeFileSync(join(dist, 'fr', `${path}.html`), spaShell(srcs));

@@ -1,40 +1,24 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { frMessages } from './i18n/fr';
-import { enMessages, type Messages } from './i18n/messages';
+import { StaticRouter } from 'react-router';
+import { AppTree } from './app-tree';
+import { FEATURES, loadMessages } from './i18n/messages';
 import { headHtml, headTags } from './lib/head';
-import { INTL_LOCALE, type Locale } from './lib/locale';
+import type { Locale } from './lib/locale';
 import { PAGES } from './pages';
-import { appRoutes } from './shell';
+import { preloadRoute } from './shell';
 
-/** The prerender has every catalogue at hand: the shell's and every feature's. */
-const features = import.meta.glob<Messages>('./i18n/features/*.json', { eager: true, import: 'default' });
-const catalogue = (shell: Messages, locale: string): Messages =>
-  Object.assign(
-    { ...shell },
-    ...Object.entries(features)
-      .filter(([file]) => file.endsWith(`.${locale}.json`))
-      .map(([, messages]) => messages),
-  );
-const MESSAGES: Record<Locale, Messages> = {
-  en: catalogue(enMessages, 'en-US'),
-  fr: catalogue(frMessages, 'fr-FR'),
-};
-
-/** Renders a public page to HTML with its head tags (run by scripts/prerender.mjs after the build). */
+/**
+ * Renders a public page to HTML with its head tags (run by scripts/prerender.mjs after the build):
+ * the tree the browser hydrates (app-tree.tsx), with every catalogue of the page's language loaded.
+ */
 export async function render(pathname: string, locale: Locale, pageKey: string, origin: string) {
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(`http://prerender.local${pathname}`));
-  if (context instanceof Response) throw new Error(`Prerender of ${pathname} redirected`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const messages = MESSAGES[locale];
+  const [messages] = await Promise.all([loadMessages(locale, FEATURES), preloadRoute(pathname)]);
   const html = renderToString(
     <StrictMode>
-      <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale="en-US" messages={messages}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </IntlProvider>
+      <StaticRouter location={pathname}>
+        <AppTree />
+      </StaticRouter>
     </StrictMode>,
   );
   const head = headHtml(headTags({ page: pageKey, pathname, locale, messages, origin }), locale);

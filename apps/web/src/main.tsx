@@ -64,7 +64,7 @@ function boot(): Promise<void> {
           submitter?.isConnected && submitter.closest('form') === form.form ? submitter : null,
         );
       } else if (button?.isConnected) {
-        // Radix tabs switch on mousedown (or focus), not on click.
+        // Tabs (role="tab") switch on mousedown (or focus), not on click.
         if (button.getAttribute('role') === 'tab')
           button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
         button.click();

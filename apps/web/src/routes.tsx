@@ -1,11 +1,13 @@
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { type ComponentType, type PendingReactPromise, Suspense, use, useContext, useEffect } from 'react';
+import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { env } from './env';
 import { loadMessages } from './i18n/messages';
 import { DefaultLayout, MainLayout, ObsLayout } from './layouts/layouts';
 import { LOCALES, type Locale } from './lib/locale';
-import { PAGES, type PageDef, paramsValid } from './pages';
+import { PageContext, ReadyContext } from './page-context';
+import { PAGES, type PageDef } from './pages';
 import { NotFoundPage } from './routes/not-found';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 type PageModule = { Component: React.ComponentType };
 type Lazy = () => Promise<PageModule>;
@@ -54,39 +56,104 @@ const MODULES: Record<string, Lazy> = {
   xss: () => import('./routes/xss'),
 };
 
+/** What a route carries besides its element: its page key, and how to load its module ahead of render. */
 export interface RouteHandle {
-  page: string;
+  page?: string;
+  preload?: () => Promise<unknown>;
+}
+
+/**
+ * Loads a route's component: on its first render, or before it through `preload` (the app
+ * preloads the first page's modules, so hydration renders the page at once, like the prerender).
+ * Until then it suspends; a navigation (a transition) keeps the previous page on screen meanwhile.
+ * A module that fails to load throws to the route's error boundary, which reloads the page (a
+ * deploy replaced the chunk) or shows the error page; it is not requested again before that.
+ */
+function lazyComponent(load: () => Promise<ComponentType>) {
+  // A thenable that says when it has settled (`status`, `value`), as React's `use` expects: once the
+  // module is in, `use` returns it at once instead of suspending.
+  let pending: PendingReactPromise<ComponentType> | undefined;
+  const preload = (): PendingReactPromise<ComponentType> => {
+    if (pending) return pending;
+    const promise = load();
+    const thenable = Object.assign(promise, { status: 'pending' as const });
+    promise.then(
+      (value) => Object.assign(promise, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+    );
+    pending = thenable;
+    return thenable;
+  };
+  return preload;
+}
+
+/** Renders the component `load` resolves to (suspends until it has). */
+function LazyRoute({ load }: { load: () => PendingReactPromise<ComponentType> }) {
+  const Component = use(load());
+  return <Component />;
+}
+
+/** A route whose element is a lazy component. */
+function lazyRoute(load: ReturnType<typeof lazyComponent>, handle: RouteHandle = {}) {
+  return { element: <LazyRoute load={load} />, handle: { ...handle, preload: load } };
 }
 
 /** The companion module (Firebase, TanStack Query, the SDK client) only loads under these routes. */
-const companion = (part: 'Root' | 'RequireAuth' | 'RequireGuest') => async () => {
-  const module = await import('./app/companion');
-  return { Component: module[part] };
+const companionPart = (part: 'Root' | 'RequireAuth' | 'RequireGuest') =>
+  lazyComponent(() => import('./app/companion').then((module) => module[part]));
+const companion = {
+  Root: companionPart('Root'),
+  RequireAuth: companionPart('RequireAuth'),
+  RequireGuest: companionPart('RequireGuest'),
 };
 
 /** A page's module and its feature catalogues (in the route's language) load together. */
 function pageRoute(page: PageDef, locale: Locale): RouteObject {
   const lazy = MODULES[page.key];
   if (!lazy) throw new Error(`No module for page ${page.key}`);
-  const common = {
-    handle: { page: page.key } satisfies RouteHandle,
-    lazy: async () => {
-      const [module] = await Promise.all([
-        lazy(),
-        page.messages ? loadMessages(locale, page.messages) : undefined,
-      ]);
-      return { Component: module.Component };
-    },
-    ...(page.params
-      ? {
-          loader: ({ params }: LoaderFunctionArgs) => {
-            if (!paramsValid(page, params)) throw data(null, { status: 404, statusText: 'Not Found' });
-            return null;
-          },
-        }
-      : {}),
-  };
-  return page.path === '' ? { ...common, index: true } : { ...common, path: page.path };
+  const load = lazyComponent(async () => {
+    const [module] = await Promise.all([
+      lazy(),
+      page.messages ? loadMessages(locale, page.messages) : undefined,
+    ]);
+    return module.Component;
+  });
+  const route = lazyRoute(load, { page: page.key });
+  return page.path === '' ? { ...route, index: true } : { ...route, path: page.path };
+}
+
+/**
+ * Calls the app's `onReady` once the page has committed. Inside the pages' Suspense boundary: React
+ * hydrates a boundary's content in a pass after the root's, and the page answers events (the clicks
+ * and form submissions main.tsx replays) only once that pass has committed.
+ */
+function Committed() {
+  const onReady = useContext(ReadyContext);
+  useEffect(() => onReady?.(), [onReady]);
+  return null;
+}
+
+/**
+ * The locale's root: the 404 page for a route whose params fail their checks, else the route; a
+ * page that throws (or whose chunk fails to load) shows the error page instead.
+ */
+function LocaleRoot() {
+  const { notFound } = useContext(PageContext);
+  const { pathname, search } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={null}>
+        <Committed />
+        {notFound ? (
+          <DefaultLayout>
+            <NotFoundPage path={`${pathname}${search}`} />
+          </DefaultLayout>
+        ) : (
+          <Outlet />
+        )}
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 const visible = PAGES.filter((p) => p.key !== 'xss' || env.VITE_E2E);
@@ -95,7 +162,7 @@ function localeRoutes(locale: Locale): RouteObject {
   const pick = (filter: (p: PageDef) => boolean) => visible.filter(filter).map((p) => pageRoute(p, locale));
   return {
     path: locale === 'en' ? '/' : '/fr',
-    errorElement: <RouteError />,
+    element: <LocaleRoot />,
     children: [
       {
         element: <DefaultLayout />,
@@ -105,12 +172,12 @@ function localeRoutes(locale: Locale): RouteObject {
         ],
       },
       {
-        lazy: companion('Root'),
+        ...lazyRoute(companion.Root),
         children: [
           {
             element: <DefaultLayout />,
             children: [
-              { lazy: companion('RequireGuest'), children: pick((p) => p.guard === 'guest') },
+              { ...lazyRoute(companion.RequireGuest), children: pick((p) => p.guard === 'guest') },
               ...pick((p) => p.layout === 'default' && p.guard === 'none' && !p.prerender && p.key !== 'xss'),
             ],
           },
@@ -119,7 +186,7 @@ function localeRoutes(locale: Locale): RouteObject {
             children: [
               ...pick((p) => p.layout === 'main' && p.guard === 'none'),
               {
-                lazy: companion('RequireAuth'),
+                ...lazyRoute(companion.RequireAuth),
                 children: pick((p) => p.layout === 'main' && p.guard === 'auth'),
               },
             ],

@@ -7,7 +7,16 @@ import {
   useCompanion,
   useNewVersion,
 } from '@companion/hooks';
-import { createClient } from '@companion/sdk';
+import { hasStoredSession } from '@companion/hooks/session';
+import {
+  type CallArgs,
+  type CallOptions,
+  type ClientOptions,
+  type CompanionClient,
+  type EndpointRef,
+  endpoints,
+  NetworkError,
+} from '@companion/sdk';
 import { Spinner, type ToastItem } from '@companion/ui';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +34,7 @@ const userStore = createUserStore();
 // never downloads the schemas (zod and the contract: about 35 KB gzipped). Errors keep their classes
 // either way: the API answers a bad request with its own typed validation error.
 const checkContract = import.meta.env.DEV || Boolean(env.VITE_E2E);
-const client = createClient({
+const clientOptions: ClientOptions = {
   baseUrl: env.VITE_API_URL,
   apiKey: env.VITE_API_KEY,
   secret: env.VITE_API_SECRET,
@@ -33,9 +42,43 @@ const client = createClient({
   validateRequests: checkContract,
   validateResponses: checkContract,
   ...sessionClientOptions(userStore),
-});
-// Firebase Auth loads when a flow needs it or a session exists (see `AuthSource` in @companion/hooks).
-const loadAuth = () => import('./firebase').then((module) => module.createAuth());
+};
+let realClient: Promise<CompanionClient> | undefined;
+/** The SDK's client: loaded with the first call, or sooner (see below); a failed load may be retried. */
+function loadClient(): Promise<CompanionClient> {
+  realClient ??= import('./api-client').then(
+    (module) => module.createClient(clientOptions),
+    (cause: unknown) => {
+      realClient = undefined;
+      throw new NetworkError({ message: 'The app could not load its API client.', cause });
+    },
+  );
+  return realClient;
+}
+/**
+ * The client the hooks use: the SDK client's interface (`call`, `options`, one function per endpoint)
+ * whose calls wait for the real client. A signed-out visitor on a public or sign-in page does not
+ * download it until a sign-in (or another call) needs it.
+ */
+const call: CompanionClient['call'] = (endpoint, args, options) =>
+  loadClient().then((real) => real.call(endpoint, args, options));
+const client = { call, options: clientOptions } as CompanionClient;
+for (const [domain, refs] of Object.entries(endpoints) as [string, Record<string, EndpointRef>][]) {
+  (client as unknown as Record<string, unknown>)[domain] = Object.fromEntries(
+    Object.entries(refs).map(([name, ref]) => [
+      name,
+      (args?: unknown, options?: CallOptions) => call(ref, args as CallArgs<EndpointRef>, options),
+    ]),
+  );
+}
+// A stored session's first queries follow at once: load the client now, beside the page's modules.
+if (hasStoredSession()) void loadClient().catch(() => {});
+// Firebase Auth loads when a flow needs it or a session exists (see `AuthSource` in @companion/hooks);
+// the API call that follows a sign-in needs the client, which loads meanwhile.
+const loadAuth = () => {
+  void loadClient().catch(() => {});
+  return import('./firebase').then((module) => module.createAuth());
+};
 const queryClient = createQueryClient();
 
 const Toaster = lazy(() => import('./toaster'));

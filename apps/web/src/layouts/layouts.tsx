@@ -1,6 +1,7 @@
 import { PageLayout } from '@companion/ui';
 import type { ReactNode } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
+import { usePageKey } from '../page-context';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -17,15 +18,6 @@ const NARROW = new Set([
   'settings',
   'profile',
 ]);
-
-function usePageKey(): string | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as { page?: string } | undefined;
-    if (handle?.page) return handle.page;
-  }
-  return undefined;
-}
 
 /** Public and account pages: header, one main landmark, footer. */
 export function DefaultLayout({ children }: { children?: ReactNode }) {

@@ -16,7 +16,7 @@ import {
 import type { Card } from '@companion/sdk/contract';
 import { Button, CardTile, EmptyState, FormField, Input, Pagination, Select, Skeleton } from '@companion/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
@@ -199,13 +199,14 @@ export function Component() {
   const firstPage = view === 'grid' ? GRID_PAGE : TABLE_PAGE;
 
   // Typing settles after SETTLE_MS: the first page is requested from the timer itself (before React
-  // renders), then the screen follows; the URL (shareable, back button) follows a little later.
+  // renders), then the screen follows as a transition (a key typed meanwhile interrupts the results'
+  // render, the field never waits for it); the URL (shareable, back button) follows a little later.
   useEffect(() => {
     const next = text.trim();
     if (next === q) return;
     const id = setTimeout(() => {
       if (scope === 'mine') void qc.prefetchQuery(optionsFor(next)(1, firstPage));
-      setQ(next);
+      startTransition(() => setQ(next));
     }, SETTLE_MS);
     return () => clearTimeout(id);
   }, [text, q, scope, qc, optionsFor, firstPage]);

@@ -1,16 +1,15 @@
 import { ErrorPage } from '@companion/ui';
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Component, type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { DefaultLayout } from '../layouts/layouts';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
 import { useLocalePath } from '../lib/use-locale';
 
 /**
- * Route `errorElement`: 404 for failed param validation, a reload for a page chunk that failed to
- * load (at most once per 10 s per path), the 500 page for everything else.
+ * What a route shows when its page throws: a reload for a page chunk that failed to load (at most
+ * once per 10 s per path), the 500 page for everything else. (The root's `onCaughtError` logs it.)
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const location = useLocation();
   const lp = useLocalePath();
   const chunk = isChunkLoadError(error);
@@ -21,33 +20,47 @@ export function RouteError() {
     if (!reloadOnce(location.pathname)) setReloading(false);
   }, [chunk, location.pathname]);
 
-  useEffect(() => {
-    if (!chunk && !(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
-  }, [error, chunk]);
-
   if (reloading) return null;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <DefaultLayout>
-        <ErrorPage status={404} path={`${location.pathname}${location.search}`} homeHref={lp('/')} />
-      </DefaultLayout>
-    );
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    error instanceof Error
-      ? error.message
-      : isRouteErrorResponse(error)
-        ? String(error.statusText || error.data || '')
-        : undefined;
+  const message = error instanceof Error ? error.message : undefined;
   return (
     <DefaultLayout>
       <ErrorPage
-        status={status}
+        status={500}
         error={message ? { message } : null}
         homeHref={lp('/')}
         onRetry={() => window.location.reload()}
       />
     </DefaultLayout>
   );
+}
+
+interface BoundaryProps {
+  /** The current path: the error is forgotten when it changes (the visitor went elsewhere). */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  pathname: string;
+  failed: boolean;
+  error: unknown;
+}
+
+/** The routes' error boundary: `RouteError` in place of the page that threw, until the path changes. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { pathname: this.props.pathname, failed: false, error: undefined };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname
+      ? null
+      : { pathname: props.pathname, failed: false, error: undefined };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -125,9 +125,9 @@ export function usePagedItems<D, T>(
     });
     return map;
   }, [pages, loaded, itemsOf]);
-  // A page that arrives turns up to a screenful of skeletons into tiles: with React (dev server) that
-  // renders at transition priority; the built app's preact/compat has no transitions and renders it
-  // at once, which pages of `GRID_PAGE` entries fetched ahead of the view keep short.
+  // A page that arrives turns up to a screenful of skeletons into tiles: that render runs at
+  // transition priority (deferred), so scrolling and input keep their frames; pages of `GRID_PAGE`
+  // entries fetched ahead of the view keep it short.
   const shown = useDeferredValue(byPage);
   const onRangeChange = useCallback(
     (a: number, b: number) => {

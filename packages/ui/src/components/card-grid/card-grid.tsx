@@ -52,8 +52,7 @@ type GridOptions = VirtualizerOptions<HTMLElement, Element>;
 
 /**
  * The rows' virtualiser (TanStack Virtual's core), rendering the grid only when the span of visible
- * rows changes. Its React hook also renders when scrolling starts and stops; and with Preact in the
- * built app, a render in a scroll event runs in that event's task.
+ * rows changes. Its React hook also renders when scrolling starts and stops.
  */
 function useRowVirtualizer(
   options: Omit<GridOptions, 'onChange' | 'observeElementRect' | 'observeElementOffset' | 'scrollToFn'>,

@@ -40,4 +40,36 @@ describe('Tabs', () => {
     expect(onValueChange).toHaveBeenCalledWith('stats');
     expect(screen.getByRole('tab', { name: 'Cards' }).getAttribute('aria-selected')).toBe('true');
   });
+
+  it('selects a clicked tab once, keeps one tab in the tab order and a panel for every tab', async () => {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    renderWithIntl(<Tabs aria-label="Deck" items={items} onValueChange={onValueChange} />);
+    await user.click(screen.getByRole('tab', { name: 'Games' }));
+    expect(onValueChange.mock.calls).toEqual([['games']]);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Games panel');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([-1, -1, -1, 0]);
+    for (const tab of tabs) {
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      expect(panel?.getAttribute('aria-labelledby')).toBe(tab.id);
+      expect(panel?.hidden).toBe(tab.getAttribute('aria-selected') !== 'true');
+    }
+    await user.click(screen.getByRole('tab', { name: 'Off' }));
+    expect(onValueChange.mock.calls).toEqual([['games']]);
+  });
+
+  it('follows `value` when controlled', async () => {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    const { rerender } = renderWithIntl(
+      <Tabs aria-label="Deck" items={items} value="stats" onValueChange={onValueChange} />,
+    );
+    expect(screen.getByRole('tabpanel').textContent).toBe('Stats panel');
+    await user.click(screen.getByRole('tab', { name: 'Cards' }));
+    expect(onValueChange).toHaveBeenCalledWith('cards');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Stats panel');
+    rerender(<Tabs aria-label="Deck" items={items} value="cards" onValueChange={onValueChange} />);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Card panel');
+  });
 });
