@@ -29,6 +29,14 @@ export async function waitFor(url, { timeoutMs = 120_000, child, name } = {}) {
 }
 
 const COLORS = [36, 35, 33, 32, 34, 31];
+
+/**
+ * Set once `stopAll` runs: from then on, the wrappers' reports of a child stopped by our own signal
+ * (pnpm's `ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL`, `ELIFECYCLE`, "Command failed with signal") are
+ * not errors and are not shown.
+ */
+let stopping = false;
+const STOP_NOISE = /ERR_PNPM_|ELIFECYCLE|Command failed|exited with signal|SIGTERM|^\S*\/[^\s]*:$/;
 let colorIndex = 0;
 
 /** Spawns a long-running process whose output lines are prefixed with its name. */
@@ -48,7 +56,10 @@ export function run(name, command, args, options = {}) {
       buffer += chunk.toString();
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
-      for (const line of lines) if (!options.quiet?.(line)) out.write(prefix + line + '\n');
+      for (const line of lines) {
+        if (options.quiet?.(line) || (stopping && STOP_NOISE.test(line))) continue;
+        out.write(prefix + line + '\n');
+      }
     });
   };
   pipe(child.stdout, process.stdout);
@@ -97,6 +108,7 @@ export async function ensureEmulator() {
 
 /** Stops each child with its whole process group (see `run`). */
 export function stopAll(children) {
+  stopping = true;
   for (const child of children) {
     if (!child || child.exitCode !== null) continue;
     try {
@@ -106,6 +118,14 @@ export function stopAll(children) {
       child.kill('SIGTERM');
     }
   }
+}
+
+/** Resolves once every child has exited (or after `timeoutMs`). */
+export function exited(children, timeoutMs = 10_000) {
+  const waits = children
+    .filter((child) => child && child.exitCode === null && child.signalCode === null)
+    .map((child) => new Promise((resolveExit) => child.once('exit', resolveExit)));
+  return Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
 }
 
 /**

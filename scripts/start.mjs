@@ -2,7 +2,7 @@
 // PGlite, the web app and the overlay, and prints where to open them.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EMULATOR_HOST, ensureEmulator, exec, ROOT, run, stopAll, waitFor } from './lib.mjs';
+import { EMULATOR_HOST, ensureEmulator, exec, exited, ROOT, run, stopAll, waitFor } from './lib.mjs';
 
 const API_PORT = process.env.PORT ?? '8787';
 const WEB_PORT = process.env.COMPANION_WEB_PORT ?? '5173';
@@ -16,9 +16,16 @@ const hasScript = (dir, script) => {
 };
 
 const children = [];
-const shutdown = () => {
-  stopAll(children.reverse());
-  setTimeout(() => process.exit(0), 1500).unref();
+let stopped = false;
+const shutdown = async () => {
+  if (stopped) return;
+  stopped = true;
+  console.log('\nStopping…');
+  const running = children.filter(Boolean).reverse();
+  stopAll(running);
+  await exited(running);
+  console.log('Stopped.');
+  process.exit(0);
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
