@@ -21,11 +21,24 @@ test('sign up, verify the email with the emulator code, land on the dashboard', 
   await applyVerification(email);
   await page.getByRole('button', { name: "I've verified my email" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Chandra');
+  // A brand-new player is welcomed, not "welcomed back", and has no win rate yet (not 0 %).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Chandra');
   await expect(page.getByRole('heading', { name: 'Your games' })).toBeVisible();
   await expect(page.getByText('No games yet')).toBeVisible();
+  await expect(page.locator('.web-kpis div', { hasText: 'Win rate' }).locator('dd')).toHaveText('—');
   await screenshot(page, info, 'dashboard');
   await expectAccessible(page, 'dashboard');
+});
+
+test('the sign-up tab has its own title, in English and French', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await page.getByRole('tab', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  await expect(page).toHaveURL(/tab=signup/);
+  await page.goto('/fr/login?tab=signup');
+  await page.getByRole('tab', { name: 'Créer un compte' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créez votre compte');
 });
 
 test('sign out, then sign in again (and a wrong password is explained)', async ({ page }, info) => {

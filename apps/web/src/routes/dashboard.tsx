@@ -26,7 +26,8 @@ function StatsPanel() {
   const rows: MonthRow[] = useMemo(
     () =>
       (stats.data?.stats.byMonth ?? []).map((m) => ({
-        label: intl.formatDate(new Date(`${m.month}-01T00:00:00`), { month: 'short', year: '2-digit' }),
+        // "Nov 2026", not "Nov 26", which reads like a day of November.
+        label: intl.formatDate(new Date(`${m.month}-01T00:00:00`), { month: 'short', year: 'numeric' }),
         games: m.games,
         wins: m.wins,
         winRate: Math.round(m.winRate * 100),
@@ -59,7 +60,12 @@ function StatsPanel() {
             </div>
             <div>
               <dt>{t('web.dashboard.winRate')}</dt>
-              <dd>{intl.formatNumber(s?.winRate ?? 0, { style: 'percent', maximumFractionDigits: 0 })}</dd>
+              <dd>
+                {/* No games, no rate: a new player is not at 0 %. */}
+                {s?.games
+                  ? intl.formatNumber(s.winRate, { style: 'percent', maximumFractionDigits: 0 })
+                  : '—'}
+              </dd>
             </div>
             <div>
               <dt>{t('web.dashboard.averageTurns')}</dt>
@@ -179,10 +185,17 @@ export function Component() {
   const lp = useLocalePath();
   const { userData, decks, playgroups, isRefreshing, error, refresh, lastFetched } = useUserData();
   const name = userData?.firstname || userData?.username || '';
+  const stats = useStats();
+  // "Welcome back" once there is something to come back to: games, decks or playgroups.
+  const returning = (stats.data?.stats.games ?? 0) > 0 || decks.length > 0 || playgroups.length > 0;
   return (
     <>
       <PageHeading
-        title={name ? t('web.dashboard.hello', { name }) : t('web.page.dashboard.title')}
+        title={
+          name
+            ? t(returning ? 'web.dashboard.hello' : 'web.dashboard.welcome', { name })
+            : t('web.page.dashboard.title')
+        }
         description={t('web.page.dashboard.description')}
         actions={
           <Button variant="secondary" size="sm" loading={isRefreshing} onClick={() => void refresh()}>

@@ -150,7 +150,10 @@ export function Component() {
   const prefetch = () => void getAuth().catch(() => undefined);
   return (
     <div className="web-auth">
-      <PageHeading title={t('web.page.login.title')} description={t('web.login.lead')} />
+      <PageHeading
+        title={t(tab === 'signup' ? 'web.login.signUpTitle' : 'web.page.login.title')}
+        description={t('web.login.lead')}
+      />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: prefetch only, the controls inside handle input */}
       <div className="web-auth__panel" onFocus={prefetch} onPointerEnter={prefetch}>
         <SocialButtons />
