@@ -82,6 +82,31 @@ test('unknown routes and invalid params show the 404 page', async ({ page }, inf
   await expect(page.getByRole('heading', { level: 1 })).toContainText('/fr/nulle-part');
 });
 
+test('an unknown deck, game, list or playgroup says so in words, with the way back', async ({
+  page,
+}, info) => {
+  await signedInUser(page, 'missing');
+  const nobody = '00000000-0000-4000-8000-000000000000';
+  const cases: Array<[string, string, string]> = [
+    [`/deck/${nobody}/x`, 'This deck doesn’t exist', 'Back to your decks'],
+    [`/game/${nobody}`, 'This game doesn’t exist', 'Back to your games'],
+    [`/collection/list/${nobody}/x`, 'This list doesn’t exist', 'Back to your binders'],
+    [`/playgroup/${nobody}/x`, 'This playgroup doesn’t exist', 'Back to your playgroups'],
+  ];
+  for (const [path, title, back] of cases) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(page.getByText('The requested resource was not found.')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: back })).toBeVisible();
+  }
+  await screenshot(page, info, 'missing-playgroup');
+  await page.getByRole('link', { name: 'Back to your playgroups' }).click();
+  await expect(page).toHaveURL(/\/playgroups$/);
+  await page.goto(`/fr/deck/${nobody}/x`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Ce deck n’existe pas' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Retour à vos decks' })).toBeVisible();
+});
+
 test('a route rule from the build manifest redirects', async ({ page }) => {
   await page.goto('/home');
   await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${process.env.E2E_WEB_PORT ?? 4173}/$`));

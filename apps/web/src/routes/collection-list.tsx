@@ -14,7 +14,6 @@ import {
   Badge,
   Button,
   ConfirmDialog,
-  EmptyState,
   FormField,
   Input,
   Pagination,
@@ -47,6 +46,7 @@ import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../com
 import { ImportPanel } from '../components/cards/import-panel';
 import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
 import { QuickAdd } from '../components/cards/quick-add';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -308,7 +308,7 @@ export function Component() {
           title={t('web.page.collectionList.title')}
           description={t('web.page.collectionList.description')}
         />
-        <EmptyState title={errorMessage(head.error, t)} headingLevel={2} />
+        <LoadError error={head.error} thing="list" onRetry={() => void head.refetch()} />
       </>
     );
   if (!list)

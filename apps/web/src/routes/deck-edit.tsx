@@ -1,7 +1,7 @@
 import { useCardSearch, useDeck, useFormats, useUpdateDeck } from '@companion/hooks';
 import { LIMITS } from '@companion/sdk';
 import type { Card, Deck } from '@companion/sdk/contract';
-import { Button, EmptyState, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '@companion/ui';
+import { Button, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '@companion/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useToast } from '../app/toasts';
@@ -15,6 +15,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -270,7 +271,7 @@ export function Component() {
     <>
       <PageHeading title={t('web.page.deckEdit.title')} description={t('web.page.deckEdit.description')} />
       {view.error ? (
-        <EmptyState title={errorMessage(view.error, t)} headingLevel={2} />
+        <LoadError error={view.error} thing="deck" onRetry={() => void view.refetch()} />
       ) : view.data ? (
         <Editor deck={view.data.deck} />
       ) : (

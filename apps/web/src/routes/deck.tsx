@@ -12,7 +12,6 @@ import {
   Button,
   CardImage,
   ConfirmDialog,
-  EmptyState,
   ManaCost,
   Select,
   Skeleton,
@@ -32,9 +31,9 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
-import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
 const SINCE = ['all', '30', '90', '365'] as const;
@@ -116,7 +115,7 @@ export function Component() {
     return (
       <>
         <PageHeading title={t('web.page.deck.title')} />
-        <EmptyState title={errorMessage(view.error, t)} headingLevel={2} />
+        <LoadError error={view.error} thing="deck" onRetry={() => void view.refetch()} />
       </>
     );
   if (!view.data)

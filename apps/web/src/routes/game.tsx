@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useToast } from '../app/toasts';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -124,9 +125,7 @@ export function Component() {
     return (
       <>
         <PageHeading title={t('web.page.game.title')} description={t('web.page.game.description')} />
-        <p className="web-form__error" role="alert">
-          {errorMessage(query.error, t)}
-        </p>
+        <LoadError error={query.error} thing="game" onRetry={() => void query.refetch()} />
       </>
     );
   const game = query.data.game;

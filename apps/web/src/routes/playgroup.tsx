@@ -3,9 +3,9 @@ import { usePlaygroup } from '@companion/hooks';
 import { playgroupRights } from '@companion/sdk';
 import { Skeleton } from '@companion/ui';
 import { useParams } from 'react-router';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
-import { errorMessage } from '../lib/errors';
 import { GroupPicture } from '../social/group-picture';
 import { ROLE_KEY } from '../social/names';
 import { EditGroup } from '../social/playgroup/edit-group';
@@ -37,9 +37,7 @@ export function Component() {
           title={t('web.page.playgroup.title')}
           description={t('web.page.playgroup.description')}
         />
-        <p className="web-form__error" role="alert">
-          {errorMessage(query.error, t)}
-        </p>
+        <LoadError error={query.error} thing="playgroup" onRetry={() => void query.refetch()} />
       </>
     );
   const group = query.data.playgroup;

@@ -3,9 +3,9 @@ import { useGameSet } from '@companion/hooks';
 import { Skeleton } from '@companion/ui';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
-import { errorMessage } from '../lib/errors';
 import { NoteCard, TagsCard } from '../social/annotations';
 import { GameList, NoGames, useFormatName } from '../social/game-list';
 import { playerName } from '../social/names';
@@ -28,9 +28,7 @@ export function Component() {
     return (
       <>
         <PageHeading title={t('web.page.set.title')} description={t('web.page.set.description')} />
-        <p className="web-form__error" role="alert">
-          {errorMessage(query.error, t)}
-        </p>
+        <LoadError error={query.error} thing="set" onRetry={() => void query.refetch()} />
       </>
     );
   const set = query.data.set;
