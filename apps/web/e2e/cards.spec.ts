@@ -495,6 +495,18 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.getByRole('tab', { name: /Archived/ }).click();
   await expect(page.getByRole('link', { name: /Atraxa superfriends/ })).toBeVisible();
   await shoot(page, info, '/decks', 'decks', 'h1');
+  // The archive dialog promised a Restore in the Archived tab: it is there, and it works.
+  await page.getByRole('button', { name: 'Restore Atraxa superfriends' }).click();
+  await expect(page.getByRole('tabpanel')).not.toContainText('Atraxa superfriends');
+  await page.getByRole('tab', { name: /Active/ }).click();
+  await expect(page.getByRole('link', { name: /Atraxa superfriends/ })).toBeVisible();
+  // Archived again, for the permanent delete below.
+  await page.goto(deckPath);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
+  await expect(
+    page.locator('.cui-toast__title', { hasText: 'Atraxa superfriends archived' }).last(),
+  ).toBeVisible();
 
   // Permanent delete, with confirmation.
   await page.goto(deckPath);

@@ -1,6 +1,7 @@
-import { useArchivedDecks, useFormats, useMyDecks } from '@companion/hooks';
+import { useArchivedDecks, useFormats, useMyDecks, useRestoreDeck } from '@companion/hooks';
 import type { DeckSummary } from '@companion/sdk/contract';
-import { BracketBadge, EmptyState, Skeleton, Tabs } from '@companion/ui';
+import { BracketBadge, Button, EmptyState, Skeleton, Tabs } from '@companion/ui';
+import type { CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import '../components/cards/cards.css';
@@ -11,7 +12,33 @@ import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
-function DeckGrid({ decks, formats }: { decks: DeckSummary[]; formats: Map<string, string> }) {
+/** Two shades per colour of Magic, for the tile of a deck whose art is missing. */
+const SHADES: Record<string, string> = {
+  W: '#b9ae86',
+  U: '#3f6f9f',
+  B: '#4a4046',
+  R: '#a4493a',
+  G: '#3f7650',
+};
+
+function tileStyle(art: string | null | undefined, colors: readonly string[]): CSSProperties {
+  const [a, b] = colors.map((c) => SHADES[c]).filter(Boolean);
+  return {
+    ...(art ? { '--deck-art': `url("${art}")` } : {}),
+    ...(a ? { '--deck-a': a, '--deck-b': b ?? '#24212f' } : {}),
+  } as CSSProperties;
+}
+
+function DeckGrid({
+  decks,
+  formats,
+  onRestore,
+}: {
+  decks: DeckSummary[];
+  formats: Map<string, string>;
+  /** Archived decks: a Restore button under each. */
+  onRestore?: (deck: DeckSummary) => void;
+}) {
   const t = useT();
   const intl = useIntl();
   const lp = useLocalePath();
@@ -22,10 +49,7 @@ function DeckGrid({ decks, formats }: { decks: DeckSummary[]; formats: Map<strin
         return (
           <li key={d.id}>
             <Link to={lp(`/deck/${d.id}/${slug(d.name)}`)} className="web-deckcard">
-              <span
-                className="web-deckcard__art"
-                style={art ? { backgroundImage: `url("${art}")` } : undefined}
-              />
+              <span className="web-deckcard__art" style={tileStyle(art, d.colorIdentity)} />
               <span className="web-deckcard__body">
                 <span className="web-deckcard__name">
                   <span>{d.name}</span>
@@ -50,6 +74,11 @@ function DeckGrid({ decks, formats }: { decks: DeckSummary[]; formats: Map<strin
                 </span>
               </span>
             </Link>
+            {onRestore ? (
+              <Button variant="secondary" size="sm" onClick={() => onRestore(d)}>
+                {t('web.cards.deck.restoreNamed', { name: d.name })}
+              </Button>
+            ) : null}
           </li>
         );
       })}
@@ -62,8 +91,9 @@ export function Component() {
   const lp = useLocalePath();
   const active = useMyDecks();
   const archived = useArchivedDecks();
+  const restore = useRestoreDeck();
   const formats = new Map((useFormats().data?.formats ?? []).map((f) => [f.id, f.name]));
-  const body = (q: typeof active, emptyKey: string) =>
+  const body = (q: typeof active, emptyKey: string, onRestore?: (deck: DeckSummary) => void) =>
     q.error ? (
       <p className="web-form__error" role="alert">
         {errorMessage(q.error, t)}
@@ -73,7 +103,7 @@ export function Component() {
     ) : q.data.decks.length === 0 ? (
       <EmptyState title={t(emptyKey)} headingLevel={2} />
     ) : (
-      <DeckGrid decks={q.data.decks} formats={formats} />
+      <DeckGrid decks={q.data.decks} formats={formats} {...(onRestore ? { onRestore } : {})} />
     );
   return (
     <>
@@ -100,7 +130,9 @@ export function Component() {
             value: 'archived',
             label: t('web.cards.deck.archived'),
             count: archived.data?.decks.length ?? 0,
-            content: body(archived as typeof active, 'web.cards.deck.emptyArchived'),
+            content: body(archived as typeof active, 'web.cards.deck.emptyArchived', (deck) =>
+              restore.mutate({ params: { id: deck.id } }),
+            ),
           },
         ]}
       />
