@@ -1,3 +1,4 @@
+import { LIMITS } from '@companion/sdk';
 import { expect, test } from '@playwright/test';
 import {
   applyVerification,
@@ -28,6 +29,37 @@ test('sign up, verify the email with the emulator code, land on the dashboard', 
   await expect(page.locator('.web-kpis div', { hasText: 'Win rate' }).locator('dd')).toHaveText('—');
   await screenshot(page, info, 'dashboard');
   await expectAccessible(page, 'dashboard');
+});
+
+test('a long unbroken name wraps: no sideways scrolling on desktop or phone', async ({ page }) => {
+  const name = 'W'.repeat(LIMITS.firstname.max);
+  const email = uniqueEmail('longname');
+  await signUp(page, email, 'secret-pass-1', name);
+  await applyVerification(email);
+  await page.getByRole('button', { name: "I've verified my email" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // A playgroup with the longest unbroken name there can be, shown in its dashboard card.
+  const group = 'G'.repeat(LIMITS.playgroupName.max);
+  await page.goto('/playgroups/create');
+  await page.getByLabel('Name').fill(group);
+  await page.getByRole('button', { name: 'Create the playgroup' }).click();
+  await expect(page).toHaveURL(/\/playgroup\//);
+  await page.goto('/dashboard');
+  await expect(page.getByText(group).first()).toBeVisible();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways overflow at ${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('signing in with an email that has no account says the email or password is wrong', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password').fill('secret-pass-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect.');
 });
 
 test('the sign-up tab has its own title, in English and French', async ({ page }) => {

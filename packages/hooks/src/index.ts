@@ -41,6 +41,7 @@ export {
 export {
   AUTH_ERROR_CODES,
   type AuthErrorCode,
+  type AuthFlowContext,
   AuthFlowError,
   authErrorMessageId,
   type HooksMessageId,

@@ -7,15 +7,7 @@ import {
   useUserStore,
 } from '@companion/hooks';
 import type { Card, Deck } from '@companion/sdk/contract';
-import {
-  Badge,
-  Button,
-  CardImage,
-  ConfirmDialog,
-  ManaCost,
-  Select,
-  Skeleton,
-} from '@companion/ui';
+import { Badge, Button, CardImage, ConfirmDialog, ManaCost, Select, Skeleton } from '@companion/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';

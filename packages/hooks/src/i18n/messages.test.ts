@@ -51,7 +51,13 @@ describe('message catalogues', () => {
     expect(authErrorMessageId({ code: 'auth/email-already-in-use' })).toBe(
       'hooks.auth.error.email-already-in-use',
     );
-    expect(authErrorMessageId({ code: 'auth/user-not-found' })).toBe('hooks.auth.error.user-mismatch');
+    // Signing in, an unknown email is answered like a wrong password (no "does not match the signed-in
+    // user" to someone with no session, and no telling which emails have an account).
+    expect(authErrorMessageId({ code: 'auth/user-not-found' })).toBe('hooks.auth.error.invalid-credential');
+    // Re-authenticating, it is the spec's user-mismatch.
+    expect(authErrorMessageId({ code: 'auth/user-not-found' }, 'reauthenticate')).toBe(
+      'hooks.auth.error.user-mismatch',
+    );
     expect(authErrorMessageId({ code: 'auth/something-new' })).toBe('hooks.auth.error.unknown');
     expect(authErrorMessageId(new Error('boom'))).toBe('hooks.auth.error.unknown');
     const error = new AuthFlowError({ code: 'auth/invalid-credential' }, 'fr');

@@ -44,10 +44,21 @@ export const AUTH_ERROR_CODES = [
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
-/** Codes that show another code's message (spec §8: user-not-found becomes user-mismatch). */
-const ALIASES: Partial<Record<string, AuthErrorCode>> = {
-  'user-not-found': 'user-mismatch',
-  'invalid-login-credentials': 'invalid-credential',
+/**
+ * Where a Firebase failure happened: signing in (or up), or re-authenticating the signed-in user
+ * before a sensitive change. `user-not-found` means different things in each.
+ */
+export type AuthFlowContext = 'sign-in' | 'reauthenticate';
+
+/**
+ * Codes that show another code's message. Re-authenticating, `user-not-found` becomes
+ * `user-mismatch` (spec §8: the credential is not the signed-in user's). Signing in, it is the same
+ * answer as a wrong password: "This account does not match the signed-in user" made no sense to a
+ * player with no session, and saying which emails have an account would tell them to anyone.
+ */
+const ALIASES: Record<AuthFlowContext, Partial<Record<string, AuthErrorCode>>> = {
+  'sign-in': { 'user-not-found': 'invalid-credential', 'invalid-login-credentials': 'invalid-credential' },
+  reauthenticate: { 'user-not-found': 'user-mismatch', 'invalid-login-credentials': 'invalid-credential' },
 };
 
 export type HooksMessageId = keyof typeof en;
@@ -60,10 +71,10 @@ export const authMessageId = (code: AuthErrorCode | 'unknown'): HooksMessageId =
   `hooks.auth.error.${code}` as HooksMessageId;
 
 /** The message id for a Firebase error (or anything thrown by a sign-in flow). */
-export function authErrorMessageId(error: unknown): HooksMessageId {
+export function authErrorMessageId(error: unknown, context: AuthFlowContext = 'sign-in'): HooksMessageId {
   const raw = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
   const code = raw.replace(/^auth\//, '');
-  const mapped = ALIASES[code] ?? code;
+  const mapped = ALIASES[context][code] ?? code;
   return (AUTH_ERROR_CODES as readonly string[]).includes(mapped)
     ? authMessageId(mapped as AuthErrorCode)
     : authMessageId('unknown');
@@ -78,8 +89,8 @@ export class AuthFlowError extends Error {
   readonly code: string;
   /** Message id in `@companion/hooks/i18n/*.json`, for apps that translate with their own catalogue. */
   readonly messageId: HooksMessageId;
-  constructor(cause: unknown, language: Language = 'en') {
-    const messageId = authErrorMessageId(cause);
+  constructor(cause: unknown, language: Language = 'en', context: AuthFlowContext = 'sign-in') {
+    const messageId = authErrorMessageId(cause, context);
     super(translate(messageId, language), { cause });
     this.name = 'AuthFlowError';
     const raw = (cause as { code?: unknown })?.code;
