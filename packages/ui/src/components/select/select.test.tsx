@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../test/render';
 import { describeStories } from '../../test/stories';
 import { FormField } from '../form-field/form-field';
@@ -18,6 +19,37 @@ describe('Select', () => {
     const trigger = screen.getByRole('combobox', { name: 'Format' });
     expect(trigger.textContent).toContain('Modern');
     expect(trigger.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('controlled with nothing chosen yet: placeholder, and no uncontrolled-to-controlled warning', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warns = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    function Picker() {
+      const [choice, setChoice] = useState<string | undefined>(undefined);
+      return (
+        <>
+          <Select
+            aria-label="Friend"
+            value={choice}
+            onValueChange={setChoice}
+            options={[{ value: 'a', label: 'Ajani' }]}
+          />
+          <button type="button" onClick={() => setChoice('a')}>
+            choose
+          </button>
+        </>
+      );
+    }
+    renderWithIntl(<Picker />);
+    expect(screen.getByRole('combobox').textContent).toContain('Choose…');
+    screen.getByRole('button', { name: 'choose' }).click();
+    await screen.findByText('Ajani');
+    const warnings = [...errors.mock.calls, ...warns.mock.calls]
+      .map((c) => String(c[0]))
+      .filter((m) => /uncontrolled|controlled/.test(m));
+    errors.mockRestore();
+    warns.mockRestore();
+    expect(warnings).toEqual([]);
   });
 
   it('shows a localised placeholder', () => {

@@ -60,9 +60,12 @@ export function Select({
   const { t } = useUiIntl();
   const field = useField();
   const wiring = fieldControlProps(field, { id: props.id, disabled, required });
+  // Controlled by its parent when it reports changes without a default: nothing chosen yet is the
+  // empty value (placeholder shown), so choosing never turns it from uncontrolled to controlled.
+  const controlled = value !== undefined || (onValueChange !== undefined && defaultValue === undefined);
   return (
     <RadixSelect.Root
-      {...(value !== undefined ? { value } : {})}
+      {...(controlled ? { value: value ?? '' } : {})}
       {...(defaultValue !== undefined ? { defaultValue } : {})}
       {...(onValueChange ? { onValueChange } : {})}
       {...(name ? { name } : {})}
