@@ -82,7 +82,16 @@ test('settings issue the overlay address; the overlay shows a setup notice witho
 test('the sender page in one context drives the overlay in another', async () => {
   await createDeck(sender);
   await overlay.emulateMedia({ colorScheme: 'dark' }); // as on a streamer's dark desktop
+  // The overlay page asks for nothing that is not there (a stray 404 showed in OBS's log).
+  const failed: string[] = [];
+  const onResponse = (response: { status(): number; url(): string }) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  };
+  overlay.on('response', onResponse);
   await overlay.goto(address);
+  await overlay.waitForLoadState('networkidle');
+  overlay.off('response', onResponse);
+  expect(failed).toEqual([]);
   // Transparent: with the browser's own background left out (as OBS does), the page paints nothing
   // where nothing is shown (a background on html, body or the stage would fail this).
   await expect(overlay.locator('main.ov-stage')).toBeVisible();
