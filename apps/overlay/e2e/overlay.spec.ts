@@ -89,7 +89,10 @@ test('the sender page in one context drives the overlay in another', async () =>
   };
   overlay.on('response', onResponse);
   await overlay.goto(address);
-  await overlay.waitForLoadState('networkidle');
+  await expect(overlay.locator('main.ov-stage')).toBeVisible();
+  // The browser asks for an icon once the page has loaded; give that request time to answer.
+  await overlay.waitForLoadState('load');
+  await overlay.waitForTimeout(1000);
   overlay.off('response', onResponse);
   expect(failed).toEqual([]);
   // Transparent: with the browser's own background left out (as OBS does), the page paints nothing

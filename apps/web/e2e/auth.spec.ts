@@ -19,6 +19,16 @@ test('sign up, verify the email with the emulator code, land on the dashboard', 
   await page.getByRole('button', { name: "I've verified my email" }).click();
   await expect(page.getByRole('alert')).toContainText('not verified yet');
   await screenshot(page, info, 'verify-email');
+  // Not verified yet, the dashboard sends the player back here without asking the API for anything
+  // it would refuse (401s and UnverifiedErrors in the console).
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refused.push(r.url());
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/verify-email\?redirect=%2Fdashboard$/);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  expect(refused).toEqual([]);
   await applyVerification(email);
   await page.getByRole('button', { name: "I've verified my email" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

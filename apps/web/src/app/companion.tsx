@@ -5,6 +5,7 @@ import {
   sessionClientOptions,
   useAuthStatus,
   useCompanion,
+  useCurrentUser,
   useNewVersion,
 } from '@companion/hooks';
 import { hasStoredSession } from '@companion/hooks/session';
@@ -176,12 +177,17 @@ function Pending() {
 /** Auth guard: signed-out visitors go to /login, keeping where they wanted to go. */
 export function RequireAuth() {
   const status = useAuthStatus();
+  const me = useCurrentUser();
   const location = useLocation();
   const lp = useLocalePath();
   if (status === 'pending') return <Pending />;
+  const here = `${stripLocale(location.pathname)}${location.search}`;
   if (status === 'signed-out') {
-    const here = `${stripLocale(location.pathname)}${location.search}`;
     return <Navigate to={lp(`/login?redirect=${encodeURIComponent(here)}`)} replace />;
+  }
+  // An email account not verified yet verifies first: the pages would only collect 401s.
+  if (me && me.user.provider === 'password' && !me.user.emailVerified) {
+    return <Navigate to={lp(`/verify-email?redirect=${encodeURIComponent(here)}`)} replace />;
   }
   return <Outlet />;
 }
