@@ -1,6 +1,6 @@
 import { LIMITS } from '@companion/sdk';
 import { Button, Input, Select } from '@companion/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import {
   canAddSeat,
@@ -11,8 +11,10 @@ import {
   lifeMessage,
   newPlayer,
   type Player,
+  readTable,
   removeLastSeat,
   seatName,
+  TABLE_KEY,
   withDamage,
 } from './seats';
 import { type Send, useDebouncedSend } from './send';
@@ -25,10 +27,19 @@ const DEFAULT_SEATS = 4;
 /** Life, poison and commander damage per seat; changes reach the overlay debounced. */
 export function LifePanel({ send }: { send: Send }) {
   const t = useT();
-  const [startingLife, setStartingLife] = useState(40);
-  const [players, setPlayers] = useState<Player[]>(() =>
-    Array.from({ length: DEFAULT_SEATS }, (_, i) => newPlayer(i + 1, 40)),
+  // The table as it was before a reload (the overlay still shows it), else four seats at 40.
+  const [saved] = useState(() => readTable(globalThis.localStorage?.getItem(TABLE_KEY) ?? null));
+  const [startingLife, setStartingLife] = useState(saved?.startingLife ?? 40);
+  const [players, setPlayers] = useState<Player[]>(
+    () => saved?.players ?? Array.from({ length: DEFAULT_SEATS }, (_, i) => newPlayer(i + 1, 40)),
   );
+  useEffect(() => {
+    try {
+      localStorage.setItem(TABLE_KEY, JSON.stringify({ startingLife, players }));
+    } catch {
+      // storage full or disabled: the table still works, it just does not survive a reload
+    }
+  }, [startingLife, players]);
   const later = useDebouncedSend(send);
 
   const update = (next: Player[], now = false) => {

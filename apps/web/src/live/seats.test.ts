@@ -46,3 +46,31 @@ describe('life panel seats', () => {
     expect(removeLastSeat(three)).toHaveLength(2);
   });
 });
+
+describe('saved table', () => {
+  it('reads back what was saved', async () => {
+    const { readTable } = await import('./seats');
+    const players = [withDamage(newPlayer(1, 40), 1, 7), { ...newPlayer(2, 40), life: 12, poison: 3 }];
+    expect(readTable(JSON.stringify({ startingLife: 30, players }))).toEqual({ startingLife: 30, players });
+  });
+
+  it('refuses or clamps what does not fit the live contract', async () => {
+    const { readTable } = await import('./seats');
+    expect(readTable(null)).toBeNull();
+    expect(readTable('not json')).toBeNull();
+    expect(readTable(JSON.stringify({ startingLife: 40, players: [] }))).toBeNull();
+    expect(readTable(JSON.stringify({ startingLife: 40, players: [{ name: 1 }] }))).toBeNull();
+    const tooMany = Array.from({ length: LIMITS.livePlayers.max + 1 }, (_, i) => newPlayer(i + 1, 40));
+    expect(readTable(JSON.stringify({ startingLife: 40, players: tooMany }))).toBeNull();
+    const wild = [
+      { name: 'x'.repeat(500), life: 1e9, poison: -5, commanderDamage: [{ from: 9, amount: 3 }] },
+    ];
+    const read = readTable(JSON.stringify({ startingLife: 40, players: wild }));
+    expect(read?.players[0]).toEqual({
+      name: 'x'.repeat(LIMITS.livePlayerName.max),
+      life: LIMITS.liveLife.max,
+      poison: 0,
+      commanderDamage: [],
+    });
+  });
+});

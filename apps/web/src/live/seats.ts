@@ -53,3 +53,52 @@ export function withDamage(player: Player, from: number, amount: number): Player
     commanderDamage: (next > 0 ? [...rest, { from, amount: next }] : rest).sort((a, b) => a.from - b.from),
   };
 }
+
+/** What the life panel keeps across a reload: the overlay keeps showing it, so must the sender. */
+export interface SavedTable {
+  startingLife: number;
+  players: Player[];
+}
+
+export const TABLE_KEY = 'companion-live-table';
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/**
+ * The saved table, checked seat by seat against the live contract's limits (storage is input like
+ * any other); null when there is none or it cannot be read.
+ */
+export function readTable(text: string | null): SavedTable | null {
+  if (!text) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const { startingLife, players } = (data ?? {}) as { startingLife?: unknown; players?: unknown };
+  if (!isInt(startingLife) || !Array.isArray(players)) return null;
+  if (players.length < LIMITS.livePlayers.min || players.length > LIMITS.livePlayers.max) return null;
+  const seats: Player[] = [];
+  for (const p of players as Array<Record<string, unknown>>) {
+    if (
+      typeof p?.name !== 'string' ||
+      !isInt(p.life) ||
+      !isInt(p.poison) ||
+      !Array.isArray(p.commanderDamage)
+    )
+      return null;
+    let seat: Player = {
+      name: p.name.slice(0, LIMITS.livePlayerName.max),
+      life: clampLife(p.life),
+      poison: clampPoison(p.poison),
+      commanderDamage: [],
+    };
+    for (const d of p.commanderDamage as Array<Record<string, unknown>>) {
+      if (isInt(d?.from) && isInt(d.amount) && d.from >= 0 && d.from < players.length)
+        seat = withDamage(seat, d.from, d.amount);
+    }
+    seats.push(seat);
+  }
+  return { startingLife: clampLife(startingLife), players: seats };
+}
