@@ -21,6 +21,16 @@ describe('BracketBadge', () => {
     expect(container.querySelector('.cui-bracket')?.getAttribute('data-bracket')).toBe(String(bracket));
   });
 
+  it.each([
+    [1, 'Démonstration'],
+    [3, 'Amélioré'],
+    [4, 'Optimisé'],
+  ] as const)('in French, tranche %i is %s (no English left)', (bracket, name) => {
+    const { container } = renderWithIntl(<BracketBadge bracket={bracket} />, 'fr-FR');
+    expect(screen.getByRole('button', { name: `Tranche ${bracket} : ${name}` })).toBeTruthy();
+    expect(container.textContent).not.toMatch(/Bracket|Exhibition|Upgraded|Optimized|Core/);
+  });
+
   it('shows the description tooltip on keyboard focus', async () => {
     const user = userEvent.setup();
     renderWithIntl(<BracketBadge bracket={5} />);
