@@ -496,6 +496,8 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await expect(page.getByRole('link', { name: /Atraxa superfriends/ })).toBeVisible();
   await shoot(page, info, '/decks', 'decks', 'h1');
   // The archive dialog promised a Restore in the Archived tab: it is there, and it works.
+  // (The screenshots above reloaded the page, which opens on the Active tab.)
+  await page.getByRole('tab', { name: /Archived/ }).click();
   await page.getByRole('button', { name: 'Restore Atraxa superfriends' }).click();
   await expect(page.getByRole('tabpanel')).not.toContainText('Atraxa superfriends');
   await page.getByRole('tab', { name: /Active/ }).click();
