@@ -57,6 +57,8 @@ function usedKeys(): Set<string> {
     used.add(`web.${prefix}.updated`).add(`web.${prefix}.intro`);
     for (let n = 1; n <= 7; n++) used.add(`web.${prefix}.s${n}.title`).add(`web.${prefix}.s${n}.body`);
   }
+  for (const thing of ['deck', 'game', 'list', 'playgroup', 'set'])
+    used.add(`web.loadError.back.${thing}`).add(`web.loadError.missing.${thing}`);
   for (const f of ['collection', 'decks', 'games', 'playgroups', 'friends', 'obs'])
     used.add(`web.home.feature.${f}.title`).add(`web.home.feature.${f}.body`);
   for (const s of ['one', 'two', 'three'])
@@ -90,7 +92,9 @@ describe('message catalogues', () => {
     expect(same).toEqual([]);
   });
   it('keeps the same ICU placeholders in both languages', () => {
-    const args = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    // An argument is a name followed by `,` or `}` ({count} or {count, plural, …}); a plural branch's
+    // text ({Encore # lignes…}) is not one.
+    const args = (s: string) => [...s.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
     for (const key of Object.keys(en)) {
       expect(args((fr as Record<string, string>)[key] ?? ''), key).toEqual(
         args((en as Record<string, string>)[key]!),
