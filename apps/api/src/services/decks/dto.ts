@@ -82,6 +82,7 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
     bracketCheck: checkBracket(deck.bracket, gameChangers),
     unowned,
     price: { usd: money(usd), eur: money(eur) },
+    version: deck.version,
   };
 }
 
