@@ -138,6 +138,12 @@ export const restoreDeckMutationOptions = (client: CompanionClient) =>
       ],
     }),
     onError: rollbackOnError,
+    // The answer carries the deck's new version: an open editor saves from it.
+    onSuccess: (data, _v, _r, { client: qc }) => {
+      qc.setQueriesData<DeckView>({ queryKey: queryKeys.decks.detail(data.deck.id) }, (old) =>
+        old ? { ...old, deck: data.deck } : old,
+      );
+    },
     onSettled: (_d, _e, _v, _r, { client: qc }) =>
       invalidate(qc, queryKeys.decks.list(), queryKeys.decks.archived(), queryKeys.users.all),
   });
