@@ -370,6 +370,16 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(seen.deck.name).toBe('Shown Deck');
     expect(seen.games).toEqual([]);
     expect(seen.stats).toMatchObject({ games: 0, wins: 0 });
+    // Nor its record: the deck's summary counts only what the stranger may see.
+    expect(seen.deck).toMatchObject({ games: 0, wins: 0, lastPlayed: null });
+    expect(own.deck).toMatchObject({ games: 1, wins: 1 });
+    expect(seenByMember.deck).toMatchObject({ games: 1, wins: 1, lastPlayed: own.deck.lastPlayed });
+    const listed = (await passerby.client.user.decksById({ params: { id: pilot.id } })).decks;
+    expect(listed.find((d) => d.id === deck.id)).toMatchObject({ games: 0, wins: 0, lastPlayed: null });
+    const memberList = (await member.client.user.decksById({ params: { id: pilot.id } })).decks;
+    expect(memberList.find((d) => d.id === deck.id)).toMatchObject({ games: 1, wins: 1 });
+    const ownList = (await pilot.client.user.decksById({ params: { id: pilot.id } })).decks;
+    expect(ownList.find((d) => d.id === deck.id)).toMatchObject({ games: 1, wins: 1 });
     const body = JSON.stringify(seen);
     for (const planted of ['Quokka Secretguest', 'Hidden Cabal Zephyrine', group.id, secret.game.id])
       expect(body).not.toContain(planted);
@@ -380,6 +390,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(JSON.stringify(strangerStats)).not.toContain('Shown Deck');
     const profile = await passerby.client.user.profile({ params: { id: pilot.id } });
     expect(profile.stats?.games).toBe(0);
+    expect(profile.decks.find((d) => d.id === deck.id)).toMatchObject({ games: 0, wins: 0 });
     expect((await member.client.user.statsById({ params: { id: pilot.id } })).stats.games).toBe(1);
     expect((await pilot.client.user.stats()).stats.games).toBe(1);
   });
