@@ -1,5 +1,5 @@
 import { useCardSearch, useDeck, useFormats, useUpdateDeck } from '@companion/hooks';
-import { isCompanionError, LIMITS } from '@companion/sdk';
+import { LIMITS } from '@companion/sdk';
 import type { Card, Deck } from '@companion/sdk/contract';
 import { Button, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '@companion/ui';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -15,56 +15,21 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import {
+  conflictVersion,
+  contentOf,
+  deckContent,
+  type EditorRow,
+  onNewCopy,
+  rowsOf,
+} from '../components/cards/deck-version';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
-interface Row {
-  key: string;
-  card: Card | null;
-  name: string;
-  quantity: number;
-  board: Board;
-}
-
-const rowsOf = (deck: Deck): Row[] =>
-  deck.cards.map((c, i) => ({
-    key: `${c.card?.id ?? c.name}-${c.board}-${i}`,
-    card: c.card,
-    name: c.name,
-    quantity: c.quantity,
-    board: c.board,
-  }));
-
-/** What the editor changes of a deck, as one comparable text (cards in order). */
-const contentOf = (v: {
-  name: string;
-  formatId: string;
-  description: string | null;
-  rows: ReadonlyArray<Pick<Row, 'card' | 'name' | 'quantity' | 'board'>>;
-}) =>
-  JSON.stringify([
-    v.name,
-    v.formatId,
-    v.description ?? '',
-    v.rows.map((r) => [r.card?.id ?? r.name, r.quantity, r.board]),
-  ]);
-const deckContent = (deck: Deck) =>
-  contentOf({
-    name: deck.name,
-    formatId: deck.formatId,
-    description: deck.description,
-    rows: rowsOf(deck),
-  });
-
-/** The save was refused because the deck moved on (409): the version it is at now. */
-const conflictVersion = (error: unknown): number | null => {
-  if (!isCompanionError(error) || error.status !== 409) return null;
-  const version = error.details?.version;
-  return typeof version === 'number' ? version : null;
-};
+type Row = EditorRow;
 
 function CardSearch({ onAdd }: { onAdd: (card: Card) => void }) {
   const t = useT();
@@ -146,9 +111,9 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
   // stay on the old version and a save answers 409.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the loaded deck changes, reading the form as it is then
   useEffect(() => {
-    if (deck === base) return;
-    if (!edited) startFrom(deck);
-    else if (deckContent(deck) === deckContent(base)) setBase(deck);
+    const next = onNewCopy(base, deck, edited);
+    if (next === 'replace') startFrom(deck);
+    else if (next === 'adopt') setBase(deck);
   }, [deck]);
   const conflict = conflictVersion(update.error);
   const change = (key: string, patch: Partial<Row>) =>
