@@ -188,6 +188,8 @@ export const decks = pgTable(
     colorIdentity: text('color_identity').array().notNull().default(sql`'{}'::text[]`),
     archived: boolean('archived').notNull().default(false),
     lastPlayed: tstz('last_played'),
+    /** Bumped by every write; an edit may send it back as expectedVersion (409 when stale). */
+    version: integer('version').notNull().default(1),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@ import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import { list as listFriends } from '../services/friends.js';
 import { listForUser as listPlaygroups } from '../services/playgroups/groups.js';
-import { deckOwner, profile, statsOf, userById } from '../services/profiles.js';
+import { deckOwner, profile, statsOf, userById, visibleDeckSummaries } from '../services/profiles.js';
 import { computeStats } from '../services/stats.js';
 
 /** The caller (profile, settings, friend code) and other users as the caller may see them. */
@@ -67,8 +67,11 @@ export function userRoutes(s: AppServices) {
 
     archivedDecks: async ({ caller: { user } }) => deckList(user.id, true),
 
-    decksById: async ({ caller: { user }, params }) =>
-      deckList((await deckOwner(deps, user, params.id)).id, false),
+    // Someone else's decks: their records count only the games the caller may see (not cached).
+    decksById: async ({ caller: { user }, params }) => {
+      const owner = await deckOwner(deps, user, params.id);
+      return owner.id === user.id ? deckList(owner.id, false) : visibleDeckSummaries(s.db, owner.id, user.id);
+    },
 
     playgroups: async ({ caller: { user } }) => ({ playgroups: await listPlaygroups(deps, user) }),
 

@@ -1,6 +1,8 @@
 /**
  * Notes: each user's own markdown note on a game or a set (one per target), and full-text search
- * over them (the generated `search` tsvector and its GIN index).
+ * over them (the generated `search` tsvector and its GIN index). Search only finds notes on games
+ * and sets the user may still see (`gameVisibleTo`, `setVisibleTo`): after leaving a playgroup, notes
+ * on its games no longer point at them.
  */
 import type { AnnotationTargetValue } from '@companion/sdk/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -8,7 +10,7 @@ import type { Db } from '../db/client.js';
 import { gameSets, games, notes } from '../db/schema.js';
 import { iso } from './dto.js';
 import { Conflict, NotFound } from './errors.js';
-import { isUuid } from './visibility.js';
+import { gameVisibleTo, isUuid, setVisibleTo } from './visibility.js';
 
 export interface NoteDto {
   id: string;
@@ -107,7 +109,8 @@ export async function searchNotes(db: Db, userId: string, input: NoteSearchInput
   const conditions: SQL[] = [
     eq(notes.userId, userId),
     sql`${notes.search} @@ ${query}`,
-    sql`(${games.id} is not null or ${gameSets.id} is not null)`,
+    sql`((${games.id} is not null and ${gameVisibleTo(userId)})
+      or (${gameSets.id} is not null and ${setVisibleTo(userId)}))`,
   ];
   if (input.playgroupid) conditions.push(sql`${playgroupId} = ${input.playgroupid}`);
   if (input.deckid) {

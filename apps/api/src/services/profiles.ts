@@ -6,7 +6,8 @@
 import { canSeeProfile } from '@companion/sdk/contract';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import { deckSummaries, listDeckRows } from './decks/summary.js';
+import { cardImages } from './catalogue.js';
+import { type DeckSummaryDto, deckSummaries, listDeckRows } from './decks/summary.js';
 import { Forbidden, NotFound } from './errors.js';
 import type { GameFiltersInput } from './games/filters.js';
 import { computeStats } from './stats.js';
@@ -23,6 +24,12 @@ export async function userById(deps: ProfileDeps, me: UserRow, id: string): Prom
   const target = id === me.id ? me : await deps.users.byId(id);
   if (!target) throw new NotFound('That user');
   return target;
+}
+
+/** Most recently played first (never played last); stable, so ties keep their order (last update first). */
+function byLastPlayed(decks: DeckSummaryDto[]): DeckSummaryDto[] {
+  const at = (d: DeckSummaryDto) => (d.lastPlayed ? Date.parse(d.lastPlayed) : Number.NEGATIVE_INFINITY);
+  return decks.sort((a, b) => (at(a) === at(b) ? 0 : at(a) < at(b) ? 1 : -1));
 }
 
 /** Whether `me` may see `target`'s profile, statistics and decks, with how the two relate. */
@@ -58,7 +65,7 @@ export async function profile(deps: ProfileDeps, me: UserRow, id: string) {
     relationship: rel,
     badges,
     stats,
-    decks: await deckSummaries(deps.db, deckRows),
+    decks: byLastPlayed(await deckSummaries(deps.db, deckRows, undefined, me.id)),
     memberSince: target.createdAt.toISOString(),
   };
 }
@@ -76,4 +83,19 @@ export async function deckOwner(deps: ProfileDeps, me: UserRow, id: string): Pro
   const owner = await userById(deps, me, id);
   if (!(await visibility(deps.db, me, owner)).visible) throw new Forbidden();
   return owner;
+}
+
+/**
+ * Another user's active decks as `viewerId` sees them: the record of each counts only the games the
+ * viewer may see (`deckSummaries`), most recently played first by those games. The owner's own list
+ * is the cached one (`DeckListCache`).
+ */
+export async function visibleDeckSummaries(
+  db: Db,
+  ownerId: string,
+  viewerId: string,
+): Promise<{ decks: DeckSummaryDto[] }> {
+  const rows = await listDeckRows(db, ownerId, false);
+  const decks = await deckSummaries(db, rows, (ids) => cardImages(db, ids), viewerId);
+  return { decks: byLastPlayed(decks) };
 }

@@ -1,6 +1,8 @@
 /**
  * Player statistics, computed in SQL (GROUP BY) under the shared game filters. The tag filter uses
- * the viewer's tags (a viewer may look at someone else's stats through their own tags).
+ * the viewer's tags (a viewer may look at someone else's stats through their own tags). Someone
+ * else's stats count only the games the viewer may see (`gameVisibleTo`): a playgroup's games stay
+ * within its members and players.
  */
 import type { ColorValue as Color } from '@companion/sdk/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import type { Db } from '../db/client.js';
 import { decks, formats, gamePlayers, games } from '../db/schema.js';
 import { sortColors } from './decks/summary.js';
 import { type GameFiltersInput, gameFilterConditions } from './games/filters.js';
+import { gameVisibleTo } from './visibility.js';
 
 export interface StatsDto {
   games: number;
@@ -51,6 +54,7 @@ export async function computeStats(
   const where: SQL | undefined = and(
     eq(gamePlayers.userId, userId),
     ...gameFilterConditions(filters, viewerId),
+    ...(viewerId === userId ? [] : [gameVisibleTo(viewerId)]),
   );
   const month = sql<string>`to_char(${games.playedAt} at time zone 'UTC', 'YYYY-MM')`;
 

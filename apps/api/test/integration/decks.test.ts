@@ -1,6 +1,8 @@
 import { isForbiddenError, isNotFoundError } from '@companion/sdk';
 import { DeckSummary } from '@companion/sdk/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, status } from '../support/calls.js';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 import { HAS_SHARED_DATA, loadSharedCatalogue } from './shared-data.js';
 
@@ -206,5 +208,190 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     const player = after.game.players.find((p) => p.user?.id === owner.id);
     expect(player?.deck).toBeNull();
     expect(player?.deckName).toBe('Short lived');
+  });
+  /** The deck's cards as `quantity name board` lines, sorted (duplicates would show twice). */
+  const cardLines = async (user: TestUser, id: string) =>
+    (await user.client.decks.get({ params: { id } })).deck.cards
+      .map((c) => `${c.quantity} ${c.name} ${c.board}`)
+      .sort();
+
+  it('expectedVersion: every write bumps the version; of two saves from one version, one wins and one gets 409', async () => {
+    const { deck } = await owner.client.decks.create({
+      body: { name: 'Versioned', formatId: 'legacy', cards: [{ name: 'Island', quantity: 4 }] },
+    });
+    expect(deck.version).toBe(1);
+    // No expectedVersion: the save still works (older SDK users).
+    const plain = await owner.client.decks.update({ params: { id: deck.id }, body: { name: 'Versioned 2' } });
+    expect(plain.deck).toMatchObject({ name: 'Versioned 2', version: 2 });
+    const checked = await owner.client.decks.update({
+      params: { id: deck.id },
+      body: { expectedVersion: 2, description: 'checked' },
+    });
+    expect(checked.deck.version).toBe(3);
+
+    const a = [
+      { name: 'Force of Will', quantity: 4 },
+      { name: 'Island', quantity: 10 },
+    ];
+    const b = [
+      { name: 'Dark Ritual', quantity: 4 },
+      { name: 'Swamp', quantity: 12 },
+    ];
+    const saves = await Promise.allSettled([
+      owner.client.decks.update({ params: { id: deck.id }, body: { expectedVersion: 3, cards: a } }),
+      owner.client.decks.update({ params: { id: deck.id }, body: { expectedVersion: 3, cards: b } }),
+    ]);
+    const statuses = saves.map((r) =>
+      r.status === 'fulfilled' ? 200 : (r.reason as { status?: number }).status,
+    );
+    expect(statuses.sort()).toEqual([200, 409]);
+    const refused = saves.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as { details?: unknown }).details).toMatchObject({ version: 4 });
+    const won = saves.findIndex((r) => r.status === 'fulfilled');
+    const winner = won === 0 ? a : b;
+    const lines = await cardLines(owner, deck.id);
+    expect(lines).toEqual(winner.map((c) => `${c.quantity} ${c.name} main`).sort());
+    expect((await owner.client.decks.get({ params: { id: deck.id } })).deck.version).toBe(4);
+
+    // A stale save changes nothing.
+    const stale = await owner.client.decks
+      .update({ params: { id: deck.id }, body: { expectedVersion: 3, name: 'Stale' } })
+      .catch((e: unknown) => e);
+    expect((stale as { status: number }).status).toBe(409);
+    expect((await owner.client.decks.get({ params: { id: deck.id } })).deck).toMatchObject({
+      name: 'Versioned 2',
+      version: 4,
+    });
+
+    // Bracket, archive and restore are writes too.
+    const bracket = await owner.client.decks.setBracket({ params: { id: deck.id }, body: { bracket: 3 } });
+    expect(bracket.deck.version).toBe(5);
+    expect((await owner.client.decks.archive({ params: { id: deck.id } })).deck.version).toBe(6);
+    expect((await owner.client.decks.restore({ params: { id: deck.id } })).deck.version).toBe(7);
+  });
+
+  it('concurrent saves without expectedVersion queue up: the deck ends with one save’s cards, never both', async () => {
+    const { deck } = await owner.client.decks.create({ body: { name: 'Busy deck', formatId: 'legacy' } });
+    const sets = Array.from({ length: 6 }, (_, i) => [
+      { name: i % 2 ? 'Island' : 'Swamp', quantity: 1 + i },
+      { name: 'Force of Will', quantity: 1 },
+    ]);
+    await Promise.all(
+      sets.map((cards) => owner.client.decks.update({ params: { id: deck.id }, body: { cards } })),
+    );
+    const lines = await cardLines(owner, deck.id);
+    const candidates = sets.map((cards) => cards.map((c) => `${c.quantity} ${c.name} main`).sort());
+    expect(candidates).toContainEqual(lines);
+    expect((await owner.client.decks.get({ params: { id: deck.id } })).deck.version).toBe(1 + sets.length);
+  });
+
+  it('a save failing half-way (an insert refused) leaves the previous cards and version intact', async () => {
+    const db = t.server.services.db;
+    const { deck } = await owner.client.decks.create({
+      body: { name: 'Crash-safe', formatId: 'legacy', cards: [{ name: 'Island', quantity: 7 }] },
+    });
+    await db.execute(sql`create or replace function deck_cards_explode() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Kaboom Crash Card' then raise exception 'forced failure'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger deck_cards_explode before insert on deck_cards
+      for each row execute function deck_cards_explode()`);
+    try {
+      const failed = await status(
+        owner.client.decks.update({
+          params: { id: deck.id },
+          body: {
+            expectedVersion: 1,
+            name: 'Should not stick',
+            cards: [
+              { name: 'Swamp', quantity: 3 },
+              { name: 'Kaboom Crash Card', quantity: 1 },
+            ],
+          },
+        }),
+      );
+      expect(failed).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger if exists deck_cards_explode on deck_cards`);
+      await db.execute(sql`drop function if exists deck_cards_explode()`);
+    }
+    expect(await cardLines(owner, deck.id)).toEqual(['7 Island main']);
+    const after = (await owner.client.decks.get({ params: { id: deck.id } })).deck;
+    expect(after).toMatchObject({ name: 'Crash-safe', version: 1 });
+    // And the deck takes the next save.
+    await owner.client.decks.update({
+      params: { id: deck.id },
+      body: { expectedVersion: 1, cards: [{ name: 'Swamp', quantity: 3 }] },
+    });
+    expect(await cardLines(owner, deck.id)).toEqual(['3 Swamp main']);
+  });
+
+  it('through a public profile, a stranger sees the deck but not the games of a playgroup they are not in', async () => {
+    const [pilot, member, passerby] = await Promise.all([
+      t.user({ firstname: 'Pilot' }),
+      t.user({ firstname: 'Member' }),
+      t.user({ firstname: 'Passerby' }),
+    ]);
+    await pilot.client.user.updateSettings({ body: { profileVisibility: 'public' } });
+    await befriend(pilot, member);
+    const group = (await pilot.client.playgroups.create({ body: { name: 'Hidden Cabal Zephyrine' } }))
+      .playgroup;
+    await pilot.client.playgroups.invite({ params: { id: group.id }, body: { id: member.id } });
+    await member.client.playgroups.accept({ params: { id: group.id } });
+    const { deck } = await pilot.client.decks.create({
+      body: {
+        name: 'Shown Deck',
+        formatId: 'commander',
+        decklist: 'Commander\n1 Grand Arbiter Augustin IV\n',
+      },
+    });
+    const secret = await pilot.client.games.create({
+      body: {
+        formatId: 'commander',
+        playgroupId: group.id,
+        turns: 11,
+        players: [
+          { userId: pilot.id, deckId: deck.id, result: 'win' },
+          { guestName: 'Quokka Secretguest', result: 'loss' },
+        ],
+      },
+    });
+
+    // The owner and the group's member see the game.
+    const own = await pilot.client.decks.get({ params: { id: deck.id } });
+    expect(own.games.map((g) => g.id)).toEqual([secret.game.id]);
+    const seenByMember = await member.client.decks.get({ params: { id: deck.id } });
+    expect(seenByMember.games.map((g) => g.id)).toEqual([secret.game.id]);
+    expect(seenByMember.stats.games).toBe(1);
+
+    // The stranger sees the deck, with none of the group's game.
+    const seen = await passerby.client.decks.get({ params: { id: deck.id } });
+    expect(seen.deck.name).toBe('Shown Deck');
+    expect(seen.games).toEqual([]);
+    expect(seen.stats).toMatchObject({ games: 0, wins: 0 });
+    // Nor its record: the deck's summary counts only what the stranger may see.
+    expect(seen.deck).toMatchObject({ games: 0, wins: 0, lastPlayed: null });
+    expect(own.deck).toMatchObject({ games: 1, wins: 1 });
+    expect(seenByMember.deck).toMatchObject({ games: 1, wins: 1, lastPlayed: own.deck.lastPlayed });
+    const listed = (await passerby.client.user.decksById({ params: { id: pilot.id } })).decks;
+    expect(listed.find((d) => d.id === deck.id)).toMatchObject({ games: 0, wins: 0, lastPlayed: null });
+    const memberList = (await member.client.user.decksById({ params: { id: pilot.id } })).decks;
+    expect(memberList.find((d) => d.id === deck.id)).toMatchObject({ games: 1, wins: 1 });
+    const ownList = (await pilot.client.user.decksById({ params: { id: pilot.id } })).decks;
+    expect(ownList.find((d) => d.id === deck.id)).toMatchObject({ games: 1, wins: 1 });
+    const body = JSON.stringify(seen);
+    for (const planted of ['Quokka Secretguest', 'Hidden Cabal Zephyrine', group.id, secret.game.id])
+      expect(body).not.toContain(planted);
+
+    // Their statistics do not count it either; the owner's and the member's do.
+    const strangerStats = await passerby.client.user.statsById({ params: { id: pilot.id } });
+    expect(strangerStats.stats.games).toBe(0);
+    expect(JSON.stringify(strangerStats)).not.toContain('Shown Deck');
+    const profile = await passerby.client.user.profile({ params: { id: pilot.id } });
+    expect(profile.stats?.games).toBe(0);
+    expect(profile.decks.find((d) => d.id === deck.id)).toMatchObject({ games: 0, wins: 0 });
+    expect((await member.client.user.statsById({ params: { id: pilot.id } })).stats.games).toBe(1);
+    expect((await pilot.client.user.stats()).stats.games).toBe(1);
   });
 });

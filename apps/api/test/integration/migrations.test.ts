@@ -1,7 +1,7 @@
 /**
  * Migration 0005 (the contract's value sets as CHECK constraints) applies to a database that
  * already holds data at migration 0004, on PGlite and PostgreSQL, and from then on the database
- * refuses a value outside a set.
+ * refuses a value outside a set. Migration 0006 (decks' version) applies on the same data.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -153,6 +153,9 @@ describe.each(storages())('migration 0005_value_checks (%s)', (kind) => {
     try {
       const applied = await current.db.execute(sql`select count(*)::int as n from users`);
       expect(Number((applied as unknown as { rows: Array<{ n: number }> }).rows[0]?.n)).toBe(2);
+      // 0006 gives the decks already there a version (1).
+      const deckVersion = await current.db.execute(sql`select version from decks where id = ${ids.deck}`);
+      expect((deckVersion as unknown as { rows: Array<{ version: number }> }).rows[0]?.version).toBe(1);
       const refused: string[] = [];
       for (const [column, update] of refusals) {
         const error = await current.db.execute(update).then(

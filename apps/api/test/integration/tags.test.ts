@@ -1,7 +1,7 @@
 import { contract } from '@companion/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decks } from '../../src/db/schema.js';
-import { raw, status } from '../support/calls.js';
+import { befriend, raw, status } from '../support/calls.js';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 
 describe.each(storages())('tags and notes on %s', (kind) => {
@@ -140,6 +140,24 @@ describe.each(storages())('tags and notes on %s', (kind) => {
     const empty = await raw(t, alice, contract.tags.searchNotes, { query: { q: '' } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('query.q');
+  });
+
+  it('notes search finds notes only on games the caller may still see (leaving the group hides them)', async () => {
+    const member = await t.user();
+    await befriend(alice, member);
+    await alice.client.playgroups.invite({ params: { id: groupId }, body: { id: member.id } });
+    await member.client.playgroups.accept({ params: { id: groupId } });
+    await member.client.games.createNote({
+      params: { id: gameA },
+      body: { content: 'Wombatflavoured memory of the shop night' },
+    });
+    const before = await member.client.tags.searchNotes({ query: { q: 'wombatflavoured' } });
+    expect(before.results.map((r) => r.target.id)).toEqual([gameA]);
+    await member.client.playgroups.leave({ params: { id: groupId } });
+    expect(await status(member.client.games.get({ params: { id: gameA } }))).toBe(404);
+    const after = await member.client.tags.searchNotes({ query: { q: 'wombatflavoured' } });
+    expect(after.results).toEqual([]);
+    expect(JSON.stringify(after)).not.toContain(groupId);
   });
 
   it('deleting a game removes its tags and notes', async () => {

@@ -15,28 +15,21 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import {
+  conflictVersion,
+  contentOf,
+  deckContent,
+  type EditorRow,
+  onNewCopy,
+  rowsOf,
+} from '../components/cards/deck-version';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
-interface Row {
-  key: string;
-  card: Card | null;
-  name: string;
-  quantity: number;
-  board: Board;
-}
-
-const rowsOf = (deck: Deck): Row[] =>
-  deck.cards.map((c, i) => ({
-    key: `${c.card?.id ?? c.name}-${c.board}-${i}`,
-    card: c.card,
-    name: c.name,
-    quantity: c.quantity,
-    board: c.board,
-  }));
+type Row = EditorRow;
 
 function CardSearch({ onAdd }: { onAdd: (card: Card) => void }) {
   const t = useT();
@@ -81,7 +74,14 @@ function CardSearch({ onAdd }: { onAdd: (card: Card) => void }) {
   );
 }
 
-function Editor({ deck }: { deck: Deck }) {
+/**
+ * The deck's form. Edits start from `base` (the deck as loaded) and a save sends its version back as
+ * expectedVersion: when the deck was saved elsewhere in between, the server answers 409 and the
+ * player chooses, in words, between reloading (dropping their edits) and saving theirs anyway; their
+ * edits stay on the page until they choose. A newer copy of the deck arriving while nothing is edited
+ * (a refetch, the bracket picker) simply replaces the form.
+ */
+function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | undefined> }) {
   const t = useT();
   const lp = useLocalePath();
   const toast = useToast();
@@ -89,12 +89,33 @@ function Editor({ deck }: { deck: Deck }) {
   const money = useMoney();
   const formats = useFormats().data?.formats ?? [];
   const update = useUpdateDeck();
+  const [base, setBase] = useState(deck);
   const [name, setName] = useState(deck.name);
   const [formatId, setFormatId] = useState(deck.formatId);
   const [description, setDescription] = useState(deck.description ?? '');
   const [rows, setRows] = useState<Row[]>(() => rowsOf(deck));
   const [paste, setPaste] = useState('');
-  useEffect(() => setRows(rowsOf(deck)), [deck]);
+  const [reloading, setReloading] = useState(false);
+  const edited =
+    paste.trim() !== '' || contentOf({ name, formatId, description, rows }) !== deckContent(base);
+  const startFrom = (fresh: Deck) => {
+    setBase(fresh);
+    setName(fresh.name);
+    setFormatId(fresh.formatId);
+    setDescription(fresh.description ?? '');
+    setRows(rowsOf(fresh));
+    setPaste('');
+  };
+  // A newer copy of the deck: taken as is when nothing is edited; when something is, only its
+  // version is taken if what the editor changes is the same (the bracket moved), else the edits
+  // stay on the old version and a save answers 409.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the loaded deck changes, reading the form as it is then
+  useEffect(() => {
+    const next = onNewCopy(base, deck, edited);
+    if (next === 'replace') startFrom(deck);
+    else if (next === 'adopt') setBase(deck);
+  }, [deck]);
+  const conflict = conflictVersion(update.error);
   const change = (key: string, patch: Partial<Row>) =>
     setRows((prev) =>
       prev.flatMap((r) =>
@@ -111,12 +132,12 @@ function Editor({ deck }: { deck: Deck }) {
             { key: `${card.id}-main-${Date.now()}`, card, name: card.name, quantity: 1, board: 'main' },
           ];
     });
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (expectedVersion: number) =>
     update.mutate(
       {
         params: { id: deck.id },
         body: {
+          expectedVersion,
           name: name.trim(),
           formatId,
           description: description.trim() || null,
@@ -133,7 +154,7 @@ function Editor({ deck }: { deck: Deck }) {
       },
       {
         onSuccess: (data) => {
-          setPaste('');
+          startFrom(data.deck);
           toast({
             title: data.unresolved.length
               ? t('web.cards.deck.unresolved', { count: data.unresolved.length })
@@ -143,6 +164,21 @@ function Editor({ deck }: { deck: Deck }) {
         },
       },
     );
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    send(base.version);
+  };
+  const reloadLatest = async () => {
+    setReloading(true);
+    try {
+      const fresh = await reload();
+      if (!fresh) return;
+      update.reset();
+      startFrom(fresh);
+      toast({ title: t('web.cards.editor.conflict.reloaded'), tone: 'success' });
+    } finally {
+      setReloading(false);
+    }
   };
   const count = rows
     .filter((r) => r.board !== 'maybe' && r.board !== 'side')
@@ -246,7 +282,32 @@ function Editor({ deck }: { deck: Deck }) {
             <TextArea rows={8} value={paste} onChange={(e) => setPaste(e.target.value)} spellCheck={false} />
           </FormField>
         </details>
-        {update.error ? (
+        {conflict !== null ? (
+          <div className="web-form__error" role="alert">
+            <p>
+              <strong>{t('web.cards.editor.conflict.title')}</strong>
+            </p>
+            <p>{t('web.cards.editor.conflict.body')}</p>
+            <div className="web-row">
+              <Button
+                type="button"
+                variant="secondary"
+                loading={reloading}
+                onClick={() => void reloadLatest()}
+              >
+                {t('web.cards.editor.conflict.reload')}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                loading={update.isPending}
+                onClick={() => send(conflict)}
+              >
+                {t('web.cards.editor.conflict.overwrite')}
+              </Button>
+            </div>
+          </div>
+        ) : update.error ? (
           <p className="web-form__error" role="alert">
             {errorMessage(update.error, t)}
           </p>
@@ -273,7 +334,7 @@ export function Component() {
       {view.error ? (
         <LoadError error={view.error} thing="deck" onRetry={() => void view.refetch()} />
       ) : view.data ? (
-        <Editor deck={view.data.deck} />
+        <Editor deck={view.data.deck} reload={async () => (await view.refetch()).data?.deck} />
       ) : (
         <Skeleton shape="rect" width="100%" height={360} />
       )}

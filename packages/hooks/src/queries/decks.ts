@@ -26,7 +26,15 @@ export const useDeck = (args: CallArgs<E['get']>) => useQuery(deckQueryOptions(u
 
 /** Summary fields of a full deck (what the lists hold). */
 function toSummary(deck: Deck): DeckSummary {
-  const { description: _d, cards: _c, bracketCheck: _b, unowned: _u, price: _p, ...summary } = deck;
+  const {
+    description: _d,
+    cards: _c,
+    bracketCheck: _b,
+    unowned: _u,
+    price: _p,
+    version: _v,
+    ...summary
+  } = deck;
   return summary;
 }
 
@@ -70,7 +78,11 @@ export const createDeckMutationOptions = (client: CompanionClient) =>
   });
 export const useCreateDeck = () => useMutation(createDeckMutationOptions(useCompanionClient()));
 
-/** PUT /deck/:id: the detail views refetch (games and stats depend on the filters). */
+/**
+ * PUT /deck/:id: the answer (with the deck's new version) goes into every cached view at once, then
+ * the detail views refetch (games and stats depend on the filters). A 409 (the deck moved on since
+ * `expectedVersion`) changes no cache: the editor asks the player before reloading.
+ */
 export const updateDeckMutationOptions = (client: CompanionClient) =>
   endpointMutation(client, decks.update, ['decks', 'update'], {
     onSuccess: async (data, _v, _r, { client: qc }) => {
@@ -126,6 +138,12 @@ export const restoreDeckMutationOptions = (client: CompanionClient) =>
       ],
     }),
     onError: rollbackOnError,
+    // The answer carries the deck's new version: an open editor saves from it.
+    onSuccess: (data, _v, _r, { client: qc }) => {
+      qc.setQueriesData<DeckView>({ queryKey: queryKeys.decks.detail(data.deck.id) }, (old) =>
+        old ? { ...old, deck: data.deck } : old,
+      );
+    },
     onSettled: (_d, _e, _v, _r, { client: qc }) =>
       invalidate(qc, queryKeys.decks.list(), queryKeys.decks.archived(), queryKeys.users.all),
   });

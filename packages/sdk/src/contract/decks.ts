@@ -40,6 +40,10 @@ export const Deck = DeckSummary.extend({
   /** Cards in the deck the owner does not have enough of in their collection (owner only). */
   unowned: z.array(z.object({ cardId: Id, name: z.string(), missing: z.number().int().min(1) })),
   price: z.object({ usd: z.number(), eur: z.number() }),
+  version: z
+    .number()
+    .int()
+    .meta({ description: 'Current version, bumped by every write; send it back as expectedVersion' }),
 }).meta({ id: 'Deck' });
 export type Deck = z.infer<typeof Deck>;
 
@@ -102,7 +106,12 @@ export const decks = {
     path: '/deck/:id',
     summary: 'Edit a deck (any subset of fields)',
     params: IdParams,
-    body: DeckInput.partial(),
+    body: DeckInput.partial().extend({
+      expectedVersion: z.number().int().optional().meta({
+        description:
+          'When given and the deck moved on, the call fails with 409 (with the current version) and changes nothing',
+      }),
+    }),
     response: z.object({
       deck: Deck,
       unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),

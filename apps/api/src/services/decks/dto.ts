@@ -32,7 +32,7 @@ const money = (n: number) => Math.round(n * 100) / 100;
 
 /** The full deck: summary, cards, bracket check, price and (for the owner) the cards they lack. */
 export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<DeckDto> {
-  const [summary] = await deckSummaries(db, [deck], (ids) => cardImages(db, ids));
+  const [summary] = await deckSummaries(db, [deck], (ids) => cardImages(db, ids), viewerId);
   const rows = await db
     .select()
     .from(deckCards)
@@ -82,6 +82,7 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
     bracketCheck: checkBracket(deck.bracket, gameChangers),
     unowned,
     price: { usd: money(usd), eur: money(eur) },
+    version: deck.version,
   };
 }
 

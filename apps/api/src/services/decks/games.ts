@@ -1,5 +1,7 @@
 /**
- * A deck's games under the shared filters and its record (wins, formats, months).
+ * A deck's games under the shared filters and its record (wins, formats, months). Someone other than
+ * the owner (a deck on a public or friend's profile) sees only the games the game-visibility rule
+ * shows them (`gameVisibleTo`): never the games of a playgroup they are not an active member of.
  */
 import { COLORS, type GameResultValue, type Stats } from '@companion/sdk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { formats, gamePlayers, games } from '../../db/schema.js';
 import { iso } from '../dto.js';
 import { type GameDeps, gameDtos } from '../games/dto.js';
 import { type GameFiltersInput, gameFilterConditions } from '../games/filters.js';
+import { gameVisibleTo } from '../visibility.js';
 import type { DeckRow } from './summary.js';
 
 type StatsDto = z.infer<typeof Stats>;
@@ -22,6 +25,7 @@ export async function deckGames(deps: GameDeps, deck: DeckRow, viewerId: string,
       and(
         sql`exists (select 1 from ${gamePlayers} where ${gamePlayers.gameId} = ${games.id} and ${gamePlayers.deckId} = ${deck.id})`,
         ...gameFilterConditions(filters, viewerId),
+        ...(viewerId === deck.ownerId ? [] : [gameVisibleTo(viewerId)]),
       ),
     )
     .orderBy(desc(games.playedAt))

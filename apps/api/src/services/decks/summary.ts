@@ -1,8 +1,9 @@
 import { COLORS, type ColorValue } from '@companion/sdk/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deckCards, decks, gamePlayers } from '../../db/schema.js';
+import { deckCards, decks, gamePlayers, games } from '../../db/schema.js';
 import { iso, isoOrNull } from '../dto.js';
+import { gameVisibleTo } from '../visibility.js';
 
 export type DeckRow = typeof decks.$inferSelect;
 
@@ -31,14 +32,18 @@ export const sortColors = (colors: readonly string[]): ColorValue[] =>
 /**
  * Deck summaries (list views) for many decks at once: commanders, card count and game record in
  * three queries whatever the number of decks. `commanderImage` lets the catalogue add pictures.
+ * Given a `viewerId` other than an owner, the record (games, wins, last played) counts only the games
+ * that viewer may see (`gameVisibleTo`): a playgroup's games stay within its members and players.
  */
 export async function deckSummaries(
   db: Db,
   rows: DeckRow[],
   commanderImage: (cardIds: string[]) => Promise<Map<string, string | null>> = async () => new Map(),
+  viewerId?: string,
 ): Promise<DeckSummaryDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((d) => d.id);
+  const hideFrom = viewerId !== undefined && rows.some((d) => d.ownerId !== viewerId) ? viewerId : null;
   const [counts, commanders, records] = await Promise.all([
     db
       .select({ deckId: deckCards.deckId, n: sql<number>`coalesce(sum(${deckCards.quantity}), 0)::int` })
@@ -57,9 +62,11 @@ export async function deckSummaries(
         deckId: gamePlayers.deckId,
         games: sql<number>`count(*)::int`,
         wins: sql<number>`count(*) filter (where ${gamePlayers.result} = 'win')::int`,
+        last: sql<Date | string | null>`max(${games.playedAt})`,
       })
       .from(gamePlayers)
-      .where(inArray(gamePlayers.deckId, ids))
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(and(inArray(gamePlayers.deckId, ids), hideFrom ? gameVisibleTo(hideFrom) : undefined))
       .groupBy(gamePlayers.deckId),
   ]);
   const images = await commanderImage(commanders.flatMap((c) => (c.cardId ? [c.cardId] : [])));
@@ -82,13 +89,16 @@ export async function deckSummaries(
     bracket: d.bracket,
     cardCount: countBy.get(d.id) ?? 0,
     archived: d.archived,
-    lastPlayed: isoOrNull(d.lastPlayed),
+    lastPlayed: hideFrom ? lastOf(recordBy.get(d.id)?.last) : isoOrNull(d.lastPlayed),
     games: Number(recordBy.get(d.id)?.games ?? 0),
     wins: Number(recordBy.get(d.id)?.wins ?? 0),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
   }));
 }
+
+const lastOf = (v: Date | string | null | undefined): string | null =>
+  v === null || v === undefined ? null : new Date(v).toISOString();
 
 /** A user's decks, most recently played first (never-played ones by last update). */
 export async function listDeckRows(db: Db, ownerId: string, archived: boolean): Promise<DeckRow[]> {

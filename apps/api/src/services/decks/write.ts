@@ -1,103 +1,145 @@
 /**
  * Writing decks: create and update (cards replaced when given, colour identity derived again),
  * archive, bracket, delete.
+ *
+ * Every write bumps the deck's `version`. Create and update run all their statements (the deck row,
+ * the delete and reinsert of its cards, the colour identity) in one transaction, so a failure half-way
+ * leaves the deck as it was; update first locks the deck row (SELECT … FOR UPDATE), so concurrent
+ * edits of one deck queue up, and `expectedVersion` turns a stale edit into a 409 (with the current
+ * version) that changes nothing. Cards are resolved against the catalogue before the transaction
+ * (catalogue reads only), keeping the lock short.
  */
 import { COLORS } from '@companion/sdk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deckCards, decks, formats } from '../../db/schema.js';
 import { cardsByIds } from '../catalogue.js';
+import { Conflict, Forbidden, NotFound } from '../errors.js';
 import { checkFormat, type Input, type NewDeckCard, resolveDeckInput, type UnresolvedLine } from './input.js';
 import type { DeckRow } from './summary.js';
 
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Colour identity: the commanders' in commander formats (when there are any), else every card's. */
-async function deriveIdentity(db: Db, deckId: string, commanderFormat: boolean): Promise<string[]> {
+async function deriveIdentity(db: Db | Tx, deckId: string, formatId: string): Promise<string[]> {
+  const [format] = await db
+    .select({ commander: formats.commander })
+    .from(formats)
+    .where(eq(formats.id, formatId));
   const rows = await db
     .select({ cardId: deckCards.cardId, board: deckCards.board })
     .from(deckCards)
     .where(eq(deckCards.deckId, deckId));
   const commanders = rows.filter((r) => r.board === 'commander' && r.cardId);
-  const source = commanderFormat && commanders.length ? commanders : rows.filter((r) => r.board !== 'maybe');
+  const source =
+    format?.commander && commanders.length ? commanders : rows.filter((r) => r.board !== 'maybe');
   const found = await cardsByIds(
-    db,
+    db as Db,
     source.flatMap((r) => (r.cardId ? [r.cardId] : [])),
   );
   const colors = new Set([...found.values()].flatMap((c) => c.colorIdentity));
   return COLORS.filter((c) => colors.has(c));
 }
 
-async function writeCards(db: Db, deckId: string, cards: NewDeckCard[]) {
-  await db.delete(deckCards).where(eq(deckCards.deckId, deckId));
+/** Replaces the deck's cards (inside the caller's transaction). */
+async function writeCards(tx: Tx, deckId: string, cards: NewDeckCard[]) {
+  await tx.delete(deckCards).where(eq(deckCards.deckId, deckId));
   for (let i = 0; i < cards.length; i += 1000) {
-    await db.insert(deckCards).values(cards.slice(i, i + 1000).map((c) => ({ ...c, deckId })));
+    await tx.insert(deckCards).values(cards.slice(i, i + 1000).map((c) => ({ ...c, deckId })));
   }
 }
 
-async function refreshIdentity(db: Db, deck: DeckRow): Promise<DeckRow> {
-  const [format] = await db.select().from(formats).where(eq(formats.id, deck.formatId));
-  const colorIdentity = await deriveIdentity(db, deck.id, format?.commander ?? false);
-  const [updated] = await db
-    .update(decks)
-    .set({ colorIdentity, updatedAt: new Date() })
-    .where(eq(decks.id, deck.id))
-    .returning();
-  return updated ?? deck;
+/** Locks one of the owner's decks for the rest of the transaction. */
+export async function lockDeck(tx: Tx, deckId: string, ownerId: string): Promise<DeckRow> {
+  const [deck] = await tx.select().from(decks).where(eq(decks.id, deckId)).for('update');
+  if (!deck) throw new NotFound('That deck');
+  if (deck.ownerId !== ownerId) throw new Forbidden();
+  return deck;
+}
+
+export function checkVersion(deck: DeckRow, expected: number | undefined): void {
+  if (expected !== undefined && expected !== deck.version) {
+    throw new Conflict(
+      `The deck changed since version ${expected} (it is at version ${deck.version}). Reload and try again.`,
+      { version: deck.version },
+    );
+  }
 }
 
 export async function createDeck(db: Db, ownerId: string, input: Input) {
   await checkFormat(db, input.formatId, input.subformatId);
   const { cards, unresolved } = await resolveDeckInput(db, input);
-  const [row] = await db
-    .insert(decks)
-    .values({
-      ownerId,
-      name: input.name,
-      formatId: input.formatId,
-      subformatId: input.subformatId ?? null,
-      description: input.description ?? null,
-      bracket: input.bracket ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('deck not created');
-  await writeCards(db, row.id, cards);
-  return { deck: await refreshIdentity(db, row), unresolved };
+  const deck = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(decks)
+      .values({
+        ownerId,
+        name: input.name,
+        formatId: input.formatId,
+        subformatId: input.subformatId ?? null,
+        description: input.description ?? null,
+        bracket: input.bracket ?? null,
+        version: 1,
+      })
+      .returning();
+    if (!row) throw new Error('deck not created');
+    await writeCards(tx, row.id, cards);
+    const colorIdentity = await deriveIdentity(tx, row.id, row.formatId);
+    const [updated] = await tx.update(decks).set({ colorIdentity }).where(eq(decks.id, row.id)).returning();
+    return updated ?? row;
+  });
+  return { deck, unresolved };
 }
 
-export async function updateDeck(db: Db, deck: DeckRow, input: Partial<Input>) {
+export type DeckUpdate = Partial<Input> & { expectedVersion?: number | undefined };
+
+export async function updateDeck(db: Db, deck: DeckRow, input: DeckUpdate) {
   const formatId = input.formatId ?? deck.formatId;
   if (input.formatId !== undefined || input.subformatId) await checkFormat(db, formatId, input.subformatId);
-  const set: Partial<DeckRow> = { updatedAt: new Date() };
-  if (input.name !== undefined) set.name = input.name;
-  if (input.formatId !== undefined) set.formatId = input.formatId;
-  if (input.subformatId !== undefined) set.subformatId = input.subformatId;
-  if (input.description !== undefined) set.description = input.description;
-  if (input.bracket !== undefined) set.bracket = input.bracket;
-  const [row] = await db.update(decks).set(set).where(eq(decks.id, deck.id)).returning();
-  let unresolved: UnresolvedLine[] = [];
-  if (input.decklist !== undefined || input.cards !== undefined) {
-    const resolved = await resolveDeckInput(db, input);
-    unresolved = resolved.unresolved;
-    await writeCards(db, deck.id, resolved.cards);
-  }
-  return { deck: await refreshIdentity(db, row ?? deck), unresolved };
+  const replacing = input.decklist !== undefined || input.cards !== undefined;
+  const resolved = replacing ? await resolveDeckInput(db, input) : null;
+  const row = await db.transaction(async (tx) => {
+    const current = await lockDeck(tx, deck.id, deck.ownerId);
+    checkVersion(current, input.expectedVersion);
+    if (resolved) await writeCards(tx, deck.id, resolved.cards);
+    const set: Partial<DeckRow> = {
+      colorIdentity: await deriveIdentity(tx, deck.id, input.formatId ?? current.formatId),
+      updatedAt: new Date(),
+    };
+    if (input.name !== undefined) set.name = input.name;
+    if (input.formatId !== undefined) set.formatId = input.formatId;
+    if (input.subformatId !== undefined) set.subformatId = input.subformatId;
+    if (input.description !== undefined) set.description = input.description;
+    if (input.bracket !== undefined) set.bracket = input.bracket;
+    const [updated] = await tx
+      .update(decks)
+      .set({ ...set, version: sql`${decks.version} + 1` })
+      .where(eq(decks.id, deck.id))
+      .returning();
+    if (!updated) throw new NotFound('That deck');
+    return updated;
+  });
+  const unresolved: UnresolvedLine[] = resolved?.unresolved ?? [];
+  return { deck: row, unresolved };
+}
+
+/** One-statement writes: the row changes and its version goes up atomically. */
+async function bump(db: Db, deck: DeckRow, set: Partial<DeckRow>): Promise<DeckRow> {
+  const [row] = await db
+    .update(decks)
+    .set({ ...set, updatedAt: new Date(), version: sql`${decks.version} + 1` })
+    .where(eq(decks.id, deck.id))
+    .returning();
+  if (!row) throw new NotFound('That deck');
+  return row;
 }
 
 export async function setArchived(db: Db, deck: DeckRow, archived: boolean): Promise<DeckRow> {
-  const [row] = await db
-    .update(decks)
-    .set({ archived, updatedAt: new Date() })
-    .where(eq(decks.id, deck.id))
-    .returning();
-  return row ?? deck;
+  return bump(db, deck, { archived });
 }
 
 export async function setBracket(db: Db, deck: DeckRow, bracket: number): Promise<DeckRow> {
-  const [row] = await db
-    .update(decks)
-    .set({ bracket, updatedAt: new Date() })
-    .where(eq(decks.id, deck.id))
-    .returning();
-  return row ?? deck;
+  return bump(db, deck, { bracket });
 }
 
 /** Deletes the deck; its games keep the deck name (game_players.deck_name) and lose the link. */
