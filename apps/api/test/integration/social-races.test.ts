@@ -54,6 +54,18 @@ describe.each(storages())('social races on %s', (kind) => {
     return { rows, named: playgroup.ownerId, members: playgroup.members };
   }
 
+  /** The friendship rows of two users, either way. */
+  const pair = (x: TestUser, y: TestUser) =>
+    t.server.services.db
+      .select()
+      .from(friendships)
+      .where(
+        or(
+          and(eq(friendships.requesterId, x.id), eq(friendships.addresseeId, y.id)),
+          and(eq(friendships.requesterId, y.id), eq(friendships.addresseeId, x.id)),
+        ),
+      );
+
   it('two concurrent ownership transfers leave exactly one owner, every time', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await group([a, b]);
@@ -115,21 +127,30 @@ describe.each(storages())('social races on %s', (kind) => {
       ]);
       // The later request finds the earlier one and accepts it.
       expect(codes).toEqual([200, 200]);
-      const rows = await t.server.services.db
-        .select()
-        .from(friendships)
-        .where(
-          or(
-            and(eq(friendships.requesterId, x.id), eq(friendships.addresseeId, y.id)),
-            and(eq(friendships.requesterId, y.id), eq(friendships.addresseeId, x.id)),
-          ),
-        );
+      const rows = await pair(x, y);
       expect(rows.map((r) => r.status)).toEqual(['accepted']);
       expect((await x.client.friends.lookup({ params: { code: y.code } })).relationship).toBe('friend');
       expect((await y.client.friends.lookup({ params: { code: x.code } })).relationship).toBe('friend');
       // Asking again now says so, both ways.
       expect(await status(x.client.friends.request({ params: { code: y.code } }))).toBe(409);
       await (round % 2 ? x : y).client.friends.remove({ params: { code: (round % 2 ? y : x).code } });
+    }
+  });
+
+  it('requests, accepts and removals racing each other keep at most one row per pair, answering 2xx or 4xx', async () => {
+    const [x, y] = await Promise.all([t.user({ firstname: 'Xavier' }), t.user({ firstname: 'Yoko' })]);
+    for (let round = 0; round < ROUNDS; round++) {
+      const codes = await Promise.all([
+        status(x.client.friends.request({ params: { code: y.code } })),
+        status(y.client.friends.request({ params: { code: x.code } })),
+        status(x.client.friends.request({ params: { code: y.code } })),
+        status(y.client.friends.accept({ params: { code: x.code } })),
+        status(x.client.friends.remove({ params: { code: y.code } })),
+      ]);
+      for (const code of codes) expect([200, 403, 404, 409]).toContain(code);
+      const rows = await pair(x, y);
+      expect(rows.length).toBeLessThanOrEqual(1);
+      await x.client.friends.remove({ params: { code: y.code } }).catch(() => undefined);
     }
   });
 });
