@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, MIGRATIONS_FOLDER, type OpenOptions, openDatabase } from '../../src/db/client.js';
 import { type StorageKind, storages } from '../support/index.js';
 
@@ -117,6 +117,9 @@ function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+// Each case creates and migrates a database twice: slow on PGlite when the machine is busy.
+vi.setConfig({ testTimeout: 120_000 });
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
