@@ -111,6 +111,11 @@ export const friendships = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.requesterId, t.addresseeId] }),
+    // One row per pair of users, whichever way it was asked (migration 0007).
+    uniqueIndex('friendships_pair').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
     index('friendships_addressee').on(t.addresseeId),
     oneOf('friendships_status_check', t.status, FRIENDSHIP_STATES),
   ],
@@ -167,6 +172,8 @@ export const playgroupMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.playgroupId, t.userId] }),
+    // At most one owner per group (migration 0007).
+    uniqueIndex('playgroup_members_one_owner').on(t.playgroupId).where(sql`${t.role} = 'owner'`),
     index('playgroup_members_user').on(t.userId),
     oneOf('playgroup_members_role_check', t.role, PLAYGROUP_ROLES),
     oneOf('playgroup_members_status_check', t.status, MEMBERSHIP_STATUSES),

@@ -80,3 +80,14 @@ export class Gone extends DomainError {
 export class UnsupportedMedia extends DomainError {
   readonly kind = 'unsupported-media';
 }
+
+/**
+ * True for a unique_violation (SQLSTATE 23505), whether thrown by pg, PGlite or wrapped by Drizzle:
+ * services turn the database's refusal of a duplicate into their own Conflict.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -7,7 +7,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { friendships, type UserRow, users } from '../db/schema.js';
 import { iso, isoOrNull } from './dto.js';
-import { Conflict, Forbidden, Invalid, NotFound } from './errors.js';
+import { Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from './errors.js';
 import type { UserService } from './users.js';
 import { relationship } from './visibility.js';
 
@@ -54,6 +54,8 @@ const notYourself = () =>
     { path: 'params.code', message: 'This is your own code' },
   ]);
 
+const changedMeanwhile = () => new Conflict('The friend request changed meanwhile; try again.');
+
 export async function lookup(
   deps: FriendDeps,
   me: UserRow,
@@ -63,32 +65,51 @@ export async function lookup(
   return { user: deps.users.summary(other), relationship: await relationship(deps.db, me.id, other.id) };
 }
 
+/**
+ * Sends a friend request, or accepts theirs when they asked first. The database keeps one row per
+ * pair of users whatever the direction (`friendships_pair`), so two requests crossing each other
+ * (A asks B while B asks A) end the same way as two in a row: the later one finds the earlier one
+ * (waiting for it to commit when they race on PostgreSQL) and accepts it; both see a friendship.
+ */
 export async function request(deps: FriendDeps, me: UserRow, code: string): Promise<FriendDto> {
   const other = await byCode(deps.db, code);
   if (other.id === me.id) throw notYourself();
-  const row = await deps.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(friendships).where(between(me.id, other.id)).limit(1);
-    if (existing?.status === 'accepted') throw new Conflict('You are already friends.');
-    if (existing && existing.requesterId === me.id)
-      throw new Conflict('You already sent this friend request.');
-    if (existing) {
-      // They asked first: asking back accepts.
-      const [accepted] = await tx
-        .update(friendships)
-        .set({ status: 'accepted', acceptedAt: new Date() })
-        .where(and(eq(friendships.requesterId, other.id), eq(friendships.addresseeId, me.id)))
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const answer = async (existing: FriendshipRow) => {
+        if (existing.status === 'accepted') throw new Conflict('You are already friends.');
+        if (existing.requesterId === me.id) throw new Conflict('You already sent this friend request.');
+        // They asked first: asking back accepts.
+        const [accepted] = await tx
+          .update(friendships)
+          .set({ status: 'accepted', acceptedAt: new Date() })
+          .where(
+            and(
+              eq(friendships.requesterId, other.id),
+              eq(friendships.addresseeId, me.id),
+              eq(friendships.status, 'pending'),
+            ),
+          )
+          .returning();
+        return accepted;
+      };
+      const [existing] = await tx.select().from(friendships).where(between(me.id, other.id)).limit(1);
+      if (existing) return answer(existing);
+      const [inserted] = await tx
+        .insert(friendships)
+        .values({ requesterId: me.id, addresseeId: other.id, status: 'pending' })
+        .onConflictDoNothing()
         .returning();
-      return accepted;
-    }
-    const [inserted] = await tx
-      .insert(friendships)
-      .values({ requesterId: me.id, addresseeId: other.id, status: 'pending' })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) throw new Conflict('You already sent this friend request.');
-    return inserted;
-  });
-  if (!row) throw new Conflict('The friend request changed meanwhile; try again.');
+      if (inserted) return inserted;
+      // A request of the same pair committed meanwhile: this statement sees it.
+      const [raced] = await tx.select().from(friendships).where(between(me.id, other.id)).limit(1);
+      return raced ? answer(raced) : undefined;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw changedMeanwhile();
+      throw error;
+    });
+  if (!row) throw changedMeanwhile();
   return friendDto(deps, me.id, other, row);
 }
 
@@ -111,7 +132,7 @@ export async function accept(deps: FriendDeps, me: UserRow, code: string): Promi
       ),
     )
     .returning();
-  if (!row) throw new Conflict('The friend request changed meanwhile; try again.');
+  if (!row) throw changedMeanwhile();
   return friendDto(deps, me.id, other, row);
 }
 

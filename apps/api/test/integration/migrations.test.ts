@@ -1,7 +1,10 @@
 /**
- * Migration 0005 (the contract's value sets as CHECK constraints) applies to a database that
- * already holds data at migration 0004, on PGlite and PostgreSQL, and from then on the database
- * refuses a value outside a set. Migration 0006 (decks' version) applies on the same data.
+ * Migrations that add constraints apply to a database that already holds data, on PGlite and
+ * PostgreSQL: 0005 (the contract's value sets as CHECK constraints) on a database at 0004, after
+ * which the database refuses a value outside a set; 0007 (at most one owner per playgroup, one
+ * friendship per pair of users) on a database at 0005 holding the duplicates of earlier races,
+ * which it resolves, after which the database refuses new ones; 0006 (decks' version) on the
+ * same data as 0005.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, MIGRATIONS_FOLDER, type OpenOptions, openDatabase } from '../../src/db/client.js';
-import { storages } from '../support/index.js';
+import { type StorageKind, storages } from '../support/index.js';
 
 const BEFORE = '0004_entry_search';
 
@@ -116,32 +119,49 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+// Each case creates and migrates a database twice: slow on PGlite when the machine is busy.
+vi.setConfig({ testTimeout: 120_000 });
+
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** Where a test database lives (a PGlite folder or a PostgreSQL schema), removed after the file. */
+function location(kind: StorageKind): OpenOptions {
+  if (kind === 'postgres') {
+    const url = process.env.DATABASE_URL as string;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    cleanups.push(async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    });
+    return { databaseUrl: url, pgSchema: schema, poolSize: 2 };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'companion-pglite-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { dataDir };
+}
+
+/** The rows a query returns, whichever driver ran it. */
+async function rows<T>(db: Database['db'], query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The SQLSTATE a statement fails with, or null when it succeeds. */
+const failure = (db: Database['db'], query: ReturnType<typeof sql>) =>
+  db.execute(query).then(
+    () => null,
+    (e: unknown) => sqlState(e) ?? 'unknown',
+  );
+
 describe.each(storages())('migration 0005_value_checks (%s)', (kind) => {
   it('applies to a database holding data at 0004, then refuses values outside the sets', async () => {
     const before = migrationsUpTo(BEFORE);
-    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
-    let where: OpenOptions;
-    if (kind === 'postgres') {
-      const url = process.env.DATABASE_URL as string;
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      where = { databaseUrl: url, pgSchema: schema, poolSize: 2 };
-      cleanups.push(async () => {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
-      });
-    } else {
-      const dataDir = mkdtempSync(join(tmpdir(), 'companion-pglite-'));
-      where = { dataDir };
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    }
-
+    const where = location(kind);
     const old = await openDatabase({ ...where, migrationsFolder: before });
     await fill(old.db);
     // Before 0005 the database takes any text.
@@ -167,6 +187,107 @@ describe.each(storages())('migration 0005_value_checks (%s)', (kind) => {
       expect(refused).toEqual(refusals.map(([column]) => column));
       // Values of the sets are still accepted.
       await current.db.execute(sql`update users set language = 'fr', currency = 'usd' where id = ${ids.b}`);
+    } finally {
+      await current.close();
+    }
+  });
+});
+
+describe.each(storages())('migration 0007_social_invariants (%s)', (kind) => {
+  it('resolves duplicate friendships and owners left at 0005, then refuses new ones', async () => {
+    const before = migrationsUpTo('0005_value_checks');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const where = location(kind);
+    const u = {
+      a: ids.a,
+      b: ids.b,
+      c: '00000000-0000-4000-8000-00000000000c',
+      d: '00000000-0000-4000-8000-00000000000d',
+    };
+    const second = '00000000-0000-4000-8000-000000000011';
+
+    const old = await openDatabase({ ...where, migrationsFolder: before });
+    await old.db.execute(sql`insert into users (id, firebase_uid, provider, code) values
+      (${u.a}, 'uid-a', 'google', 'CODEA'), (${u.b}, 'uid-b', 'google', 'CODEB'),
+      (${u.c}, 'uid-c', 'google', 'CODEC'), (${u.d}, 'uid-d', 'google', 'CODED')`);
+    // Crossing requests both pending (a asked first); a pending request older than the friendship
+    // the other way; a plain friendship that stays as it is.
+    await old.db.execute(sql`insert into friendships (requester_id, addressee_id, status, created_at, accepted_at) values
+      (${u.a}, ${u.b}, 'pending', '2026-01-01T10:00:00Z', null),
+      (${u.b}, ${u.a}, 'pending', '2026-01-01T10:00:01Z', null),
+      (${u.a}, ${u.c}, 'pending', '2026-01-01T09:00:00Z', null),
+      (${u.c}, ${u.a}, 'accepted', '2026-01-02T09:00:00Z', '2026-01-02T09:05:00Z'),
+      (${u.b}, ${u.d}, 'accepted', '2026-01-03T09:00:00Z', '2026-01-03T09:05:00Z')`);
+    // Two transfers raced: the group names d, the last to commit, yet b is an owner too. In the
+    // second group nobody named is an owner twice over: the earlier to join (c) stays owner.
+    await old.db.execute(sql`insert into playgroups (id, name, owner_id) values
+      (${ids.group}, 'G', ${u.d}), (${second}, 'H', ${u.a})`);
+    await old.db.execute(sql`insert into playgroup_members (playgroup_id, user_id, role, status, joined_at) values
+      (${ids.group}, ${u.a}, 'admin', 'active', '2026-01-01T00:00:00Z'),
+      (${ids.group}, ${u.b}, 'owner', 'active', '2026-01-02T00:00:00Z'),
+      (${ids.group}, ${u.d}, 'owner', 'active', '2026-01-03T00:00:00Z'),
+      (${ids.group}, ${u.c}, 'member', 'invited', null),
+      (${second}, ${u.a}, 'admin', 'active', '2026-01-01T00:00:00Z'),
+      (${second}, ${u.c}, 'owner', 'active', '2026-01-02T00:00:00Z'),
+      (${second}, ${u.b}, 'owner', 'active', '2026-01-03T00:00:00Z')`);
+    await old.close();
+
+    const current = await openDatabase(where);
+    try {
+      const friendships = await rows<{ requester_id: string; addressee_id: string; status: string }>(
+        current.db,
+        sql`select requester_id, addressee_id, status from friendships order by requester_id, addressee_id`,
+      );
+      expect(friendships).toEqual([
+        { requester_id: u.a, addressee_id: u.b, status: 'pending' },
+        { requester_id: u.b, addressee_id: u.d, status: 'accepted' },
+        { requester_id: u.c, addressee_id: u.a, status: 'accepted' },
+      ]);
+      const members = await rows<{ playgroup_id: string; user_id: string; role: string }>(
+        current.db,
+        sql`select playgroup_id, user_id, role from playgroup_members order by playgroup_id, user_id`,
+      );
+      expect(members).toEqual([
+        { playgroup_id: ids.group, user_id: u.a, role: 'admin' },
+        { playgroup_id: ids.group, user_id: u.b, role: 'admin' },
+        { playgroup_id: ids.group, user_id: u.c, role: 'member' },
+        { playgroup_id: ids.group, user_id: u.d, role: 'owner' },
+        { playgroup_id: second, user_id: u.a, role: 'admin' },
+        { playgroup_id: second, user_id: u.b, role: 'admin' },
+        { playgroup_id: second, user_id: u.c, role: 'owner' },
+      ]);
+      const groups = await rows<{ id: string; owner_id: string }>(
+        current.db,
+        sql`select id, owner_id from playgroups order by id`,
+      );
+      expect(groups).toEqual([
+        { id: ids.group, owner_id: u.d },
+        { id: second, owner_id: u.c },
+      ]);
+
+      // From now on the database refuses a second row for a pair and a second owner.
+      expect(
+        await failure(
+          current.db,
+          sql`insert into friendships (requester_id, addressee_id, status) values (${u.b}, ${u.a}, 'pending')`,
+        ),
+      ).toBe('23505');
+      expect(
+        await failure(
+          current.db,
+          sql`update playgroup_members set role = 'owner' where playgroup_id = ${ids.group} and user_id = ${u.a}`,
+        ),
+      ).toBe('23505');
+      // A transfer in the right order still works: the owner steps down, then the new one steps up.
+      await current.db.execute(
+        sql`update playgroup_members set role = 'admin' where playgroup_id = ${ids.group} and user_id = ${u.d}`,
+      );
+      expect(
+        await failure(
+          current.db,
+          sql`update playgroup_members set role = 'owner' where playgroup_id = ${ids.group} and user_id = ${u.a}`,
+        ),
+      ).toBeNull();
     } finally {
       await current.close();
     }

@@ -34,6 +34,10 @@ export const friends = {
     method: 'POST',
     path: '/users/:code',
     summary: 'Send a friend request (accepts at once when they already asked you)',
+    description:
+      'One friendship or request exists per pair of users, whichever way it was asked. Two requests ' +
+      'crossing each other end as if sent one after the other: the later one accepts the earlier, and ' +
+      'the two users are friends. 409 when they are already friends or the request was already sent.',
     params: CodeParams,
     status: 201,
     response: z.object({ friend: Friend }),

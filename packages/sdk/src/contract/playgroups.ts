@@ -142,6 +142,9 @@ export const playgroups = {
     method: 'PUT',
     path: '/playgroup/:id/owner/:userId',
     summary: 'Transfer ownership to another member (owner); the old owner becomes an admin',
+    description:
+      'A group has one owner at any time. Changes to a group’s members run one after another: of two ' +
+      'transfers sent at once, the first wins and the second answers 403, its caller being an admin by then.',
     params: MemberParams,
     response: z.object({ playgroup: Playgroup }),
   }),

@@ -19,14 +19,14 @@ import {
   type PlaygroupRoleValue,
   playgroupRights,
 } from '@companion/sdk/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { playgroupMembers, playgroups, users } from '../../db/schema.js';
 import { iso, isoOrNull } from '../dto.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { GameDeps } from '../games/dto.js';
 import type { UserService } from '../users.js';
-import { isUuid, type MemberRow, membership } from '../visibility.js';
+import { isUuid, type MemberRow } from '../visibility.js';
 
 export type PlaygroupRow = typeof playgroups.$inferSelect;
 type Summary = ReturnType<UserService['summary']>;
@@ -79,6 +79,36 @@ export async function access(db: Db, id: string, userId: string): Promise<Access
   return row;
 }
 
+/**
+ * Inside a transaction, `access` with the group's row locked (`FOR UPDATE`), then the memberships of
+ * the caller and of `others` (locked in user id order). Every change to a group's members locks the
+ * group first, so concurrent changes run one after another and each checks its rights against what
+ * the previous one left (two transfers cannot both see the same owner). `members` holds the locked
+ * memberships that exist, by user id.
+ */
+export async function lockedAccess(
+  tx: Db,
+  id: string,
+  userId: string,
+  others: readonly string[] = [],
+): Promise<Access & { members: Map<string, MemberRow> }> {
+  const [group] = isUuid(id)
+    ? await tx.select().from(playgroups).where(eq(playgroups.id, id)).limit(1).for('update')
+    : [];
+  if (!group) throw new NotFound('That playgroup');
+  const wanted = [...new Set([userId, ...others.filter(isUuid)])];
+  const rows = await tx
+    .select()
+    .from(playgroupMembers)
+    .where(and(eq(playgroupMembers.playgroupId, group.id), inArray(playgroupMembers.userId, wanted)))
+    .orderBy(asc(playgroupMembers.userId))
+    .for('update');
+  const members = new Map(rows.map((m) => [m.userId, m]));
+  const me = members.get(userId);
+  if (!me) throw new NotFound('That playgroup');
+  return { group, me, members };
+}
+
 export function requireManager(a: Access): void {
   if (!playgroupRights(a.me).manage)
     throw new Forbidden('Only the owner and admins of the playgroup can do this.');
@@ -128,8 +158,9 @@ export async function fresh(deps: PlaygroupDeps, id: string, userId: string): Pr
 export const touch = (db: Db, id: string) =>
   db.update(playgroups).set({ lastActivity: new Date() }).where(eq(playgroups.id, id));
 
-export async function target(db: Db, a: Access, userId: string): Promise<MemberRow> {
-  const m = await membership(db, a.group.id, userId);
+/** The locked membership of `userId` from `lockedAccess`; 404 when there is none. */
+export function lockedTarget(a: { members: Map<string, MemberRow> }, userId: string): MemberRow {
+  const m = a.members.get(userId);
   if (!m) throw new NotFound('That member');
   return m;
 }

@@ -8,6 +8,7 @@ import { storePicture } from '../pictures.js';
 import {
   access,
   fresh,
+  lockedAccess,
   type PlaygroupDeps,
   type PlaygroupDto,
   type PlaygroupRow,
@@ -75,9 +76,12 @@ export async function setPicture(
 
 /** Deletes the group; its games and sets stay with their players (playgroup set to null by the FK). */
 export async function deletePlaygroup(deps: PlaygroupDeps, caller: UserRow, id: string): Promise<void> {
-  const a = await access(deps.db, id, caller.id);
-  requireOwner(a);
-  await deps.db.delete(playgroups).where(eq(playgroups.id, a.group.id));
+  // Checked on the locked group, so that an owner who just handed the group over cannot delete it.
+  await deps.db.transaction(async (tx) => {
+    const a = await lockedAccess(tx, id, caller.id);
+    requireOwner(a);
+    await tx.delete(playgroups).where(eq(playgroups.id, a.group.id));
+  });
 }
 
 /** The caller's groups and invitations, most recently active first. */
