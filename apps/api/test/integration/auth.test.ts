@@ -1,4 +1,5 @@
 import { isSessionExpiredError, isSignatureError, isUnverifiedError } from '@companion/sdk';
+import { ErrorCode } from '@companion/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, storages, type TestServer } from '../support/index.js';
 
@@ -31,6 +32,28 @@ describe.each(storages())('identity and sessions on %s', (kind) => {
     await expect(
       t.client().auth.signin({ identityToken: 'not-a-token', body: { locale: 'en' } }),
     ).rejects.toSatisfy(isSessionExpiredError);
+  });
+
+  it('refuses an ID token issued before its refresh tokens were revoked (401, never 500)', async () => {
+    const account = await t.identity.signUp();
+    await t.client().auth.signin({ identityToken: account.idToken, body: { locale: 'en' } });
+    // Firebase compares whole seconds: the revocation must come a second after the token.
+    await new Promise((r) => setTimeout(r, 1100));
+    await t.server.services.identity.revokeTokens(account.uid);
+    const calls = [
+      () => t.client().auth.signin({ identityToken: account.idToken, body: { locale: 'en' } }),
+      () => t.client().auth.login({ identityToken: account.idToken, body: { locale: 'en' } }),
+    ];
+    for (const call of calls) {
+      const error = await call().catch((e: unknown) => e);
+      expect(isSessionExpiredError(error)).toBe(true);
+      expect(error).toMatchObject({ status: 401, code: ErrorCode.BAD_IDENTITY_TOKEN });
+    }
+    // Signing in again gives a token that works.
+    const again = await t.identity.signIn(account.email, account.password);
+    await expect(
+      t.client().auth.login({ identityToken: again.idToken, body: { locale: 'en' } }),
+    ).resolves.toMatchObject({ created: false });
   });
 
   it('answers 401 code 53 to an unverified password account, and lets it through once verified', async () => {
