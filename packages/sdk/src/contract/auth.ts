@@ -39,7 +39,10 @@ const CodeVerifier = z
   .regex(/^[A-Za-z0-9\-._~]{43,128}$/, '43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)');
 const CodeChallenge = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'the base64url SHA-256 of the code verifier, without padding (43 characters)');
+  .regex(
+    /^[A-Za-z0-9_-]{43}$/,
+    'the base64url SHA-256 of the code verifier, without padding (43 characters)',
+  );
 /** Only S256: `plain` would hand the verifier to whoever sees the challenge. */
 const CodeChallengeMethod = z.literal('S256');
 
@@ -90,7 +93,7 @@ export const auth = {
     path: '/auth/exchange/code',
     summary: 'Issue a one-time code for the current session (used by the mobile sign-in pages)',
     description:
-      'Issued only for an allowed app origin (the API\'s COMPANION_MOBILE_ORIGINS) and against a PKCE ' +
+      "Issued only for an allowed app origin (the API's COMPANION_MOBILE_ORIGINS) and against a PKCE " +
       'challenge with method S256; the app redeems it with the matching code_verifier.',
     extension: true,
     verified: false,
