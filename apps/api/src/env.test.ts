@@ -79,3 +79,12 @@ describe('proxies', () => {
     ]);
   });
 });
+
+describe('mobile sign-in origins', () => {
+  it('allow the app’s own redirect by default, or exactly the listed ones', () => {
+    expect(parseEnv({}).mobileOrigins).toEqual(['companion://auth']);
+    expect(
+      parseEnv({ COMPANION_MOBILE_ORIGINS: 'companion://auth, https://app.example/cb' }).mobileOrigins,
+    ).toEqual(['companion://auth', 'https://app.example/cb']);
+  });
+});

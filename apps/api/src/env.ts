@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   COMPANION_SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Web origins allowed by CORS, comma-separated. */
   COMPANION_WEB_ORIGINS: csv,
+  /**
+   * Mobile apps that may ask for a sign-in exchange code: their origins (app link or redirect URI,
+   * e.g. `companion://auth`), compared exactly, comma-separated.
+   */
+  COMPANION_MOBILE_ORIGINS: csv,
   /** Public address of the web app, used in add-friend links and QR codes. */
   COMPANION_PUBLIC_URL: z.string().url().default('http://127.0.0.1:5173'),
   /** Public address of this API, used for picture URLs. */
@@ -67,6 +72,9 @@ const EnvSchema = z.object({
   /** Live sockets one user may hold open on one instance. */
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
+
+/** The Companion app's own redirect (its URL scheme), allowed when COMPANION_MOBILE_ORIGINS is unset. */
+export const DEFAULT_MOBILE_ORIGIN = 'companion://auth';
 
 /** What Fastify's `trustProxy` takes. */
 export type TrustProxy = boolean | number | string[];
@@ -136,6 +144,8 @@ export interface Env {
   signatureWindowMs: number;
   sessionTtlMs: number;
   webOrigins: string[];
+  /** App origins the mobile sign-in exchange issues codes for. */
+  mobileOrigins: string[];
   publicUrl: string;
   apiUrl: string;
   logLevel: string;
@@ -192,6 +202,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     webOrigins: e.COMPANION_WEB_ORIGINS.length
       ? e.COMPANION_WEB_ORIGINS
       : ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:5174', 'http://localhost:5174'],
+    mobileOrigins: e.COMPANION_MOBILE_ORIGINS.length ? e.COMPANION_MOBILE_ORIGINS : [DEFAULT_MOBILE_ORIGIN],
     publicUrl: e.COMPANION_PUBLIC_URL.replace(/\/+$/, ''),
     apiUrl: (e.COMPANION_API_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.COMPANION_LOG_LEVEL,

@@ -1,4 +1,4 @@
-import { LIMITS } from '@companion/sdk';
+import { createClient, LIMITS } from '@companion/sdk';
 import { expect, test } from '@playwright/test';
 import {
   applyVerification,
@@ -9,6 +9,16 @@ import {
   signUp,
   uniqueEmail,
 } from './helpers';
+
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8790}`;
+/** The SDK as another device would hold it, with a given session token. */
+const apiClient = (token: string) =>
+  createClient({
+    baseUrl: API,
+    apiKey: 'companion-dev',
+    secret: 'companion-dev-secret',
+    credentials: () => ({ token }),
+  });
 
 test('sign up, verify the email with the emulator code, land on the dashboard', async ({ page }, info) => {
   const email = uniqueEmail('signup');
@@ -85,8 +95,20 @@ test('the sign-up tab has its own title, in English and French', async ({ page }
 
 test('sign out, then sign in again (and a wrong password is explained)', async ({ page }, info) => {
   const email = await signedInUser(page, 'inout');
+  const stored = async () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('companion-user') ?? '{}') as { token?: string });
+  const { token } = await stored();
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/$/);
+  // The store keeps the token (spec), but the server revoked it: replayed, it answers 401.
+  expect((await stored()).token).toBe(token);
+  const replay = await apiClient(token ?? '')
+    .user.me()
+    .then(
+      () => 200,
+      (e: { status?: number }) => e.status,
+    );
+  expect(replay).toBe(401);
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
@@ -98,6 +120,36 @@ test('sign out, then sign in again (and a wrong password is explained)', async (
   await page.getByLabel('Password').fill('secret-pass-1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('sign out of all devices from the settings: this device and another one are signed out', async ({
+  page,
+  browser,
+}, info) => {
+  const email = await signedInUser(page, 'everywhere');
+  // A second device: another browser context signed in to the same account.
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.goto('/login');
+  await phone.getByLabel('Email address').fill(email);
+  await phone.getByLabel('Password').fill('secret-pass-1');
+  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(phone).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings');
+  await page.getByTestId('sign-out-everywhere').click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog).toContainText('Sign out of all devices?');
+  await screenshot(page, info, 'sign-out-everywhere-confirm');
+  await expectAccessible(page, 'sign out of all devices: confirmation');
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText('Signed out of all devices')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The other device's next call answers 401: it goes to the login page.
+  await phone.goto('/collection');
+  await expect(phone).toHaveURL(/\/login/, { timeout: 15_000 });
+  await other.close();
 });
 
 test('reset a forgotten password with the emailed code', async ({ page }, info) => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, isForbiddenError } from '@companion/sdk';
@@ -404,10 +405,17 @@ test('promo: redeem a code once, fail the second time, and expired or unknown co
   await screenshot(page, info, 'promo-expired-fr-phone');
   await expectAccessible(page, 'promo expired (fr)');
 
-  // Mobile sign-in hand-off: the page issues a one-time code for this session, which the app
-  // (here the SDK, as a phone would) redeems once through POST /auth/exchange.
+  // Mobile sign-in hand-off: the page issues a one-time code for this session, bound to the app's
+  // PKCE challenge, which the app (here the SDK, as a phone would) redeems once through
+  // POST /auth/exchange with its code_verifier. A link without a challenge issues nothing.
   await page.setViewportSize(DESKTOP);
-  await page.goto('/mobile/auth/google/callback?origin=e2e-app');
+  await page.goto('/mobile/auth/google/callback?origin=companion://auth');
+  await expect(page.getByTestId('mobile-bad-link')).toBeVisible();
+  const codeVerifier = randomBytes(48).toString('base64url');
+  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+  await page.goto(
+    `/mobile/auth/google/callback?origin=${encodeURIComponent('companion://auth')}&code_challenge=${codeChallenge}&code_challenge_method=S256`,
+  );
   const exchangeCode = (await page.getByTestId('exchange-code').textContent())?.trim() ?? '';
   expect(exchangeCode.length).toBeGreaterThanOrEqual(8);
   await expectAccessible(page, 'mobile hand-off');
@@ -418,7 +426,7 @@ test('promo: redeem a code once, fail the second time, and expired or unknown co
     device: 'ios',
     credentials: () => ({ token: null, userId: null }),
   });
-  const body = { code: exchangeCode, type: 'google' as const, origin: 'e2e-app' };
+  const body = { code: exchangeCode, type: 'google' as const, origin: 'companion://auth', codeVerifier };
   const session = await app.call(contract.auth.exchange, { body });
   const mine = await page.evaluate(() => JSON.parse(localStorage.getItem('companion-user') ?? '{}').userId);
   expect(session.user.id).toBe(mine);

@@ -9,7 +9,7 @@ import {
   userQueryStates,
 } from './persist/user-queries.js';
 import { isStale, type RefreshOptions, refreshUserData } from './refresh/refresh.js';
-import { endSession, isAuthenticated } from './session/session.js';
+import { endSession, isAuthenticated, signOutOfFirebase } from './session/session.js';
 import type { Language, LanguageState } from './store/language-store.js';
 import { noFetch, REFRESH_KEYS } from './store/persisted.js';
 import type { UserState } from './store/user-store.js';
@@ -101,22 +101,28 @@ export function useAuthStatus(options: { onServer?: AuthStatus } = {}): AuthStat
 /** Set after a 401 with code 53. */
 export const useIsUnverified = (): boolean => useUserStore((s) => s.unverified);
 
+/** How long logout waits for the server to revoke the session before going on without it. */
+export const LOGOUT_REVOKE_TIMEOUT_MS = 5_000;
+
 /**
  * Logout (spec §4): clears provider tokens, user data, playgroups, decks and friends and resets the
  * fetch times (the session token stays; the formats stay, stale), drops every other cached answer
- * and signs out of Firebase.
+ * and signs out of Firebase. The server revokes the session token too (`POST /auth/logout`), so a
+ * copy of it replayed later answers 401; that call failing (offline, already revoked) does not stop
+ * the logout, and its 401 does not count as a session ending elsewhere.
  */
 export function useLogout(): () => Promise<void> {
-  const { userStore, queryClient, getAuth } = useCompanion();
+  const { client, userStore, queryClient, getAuth } = useCompanion();
   return useCallback(async () => {
+    const revoked = userStore.getState().token
+      ? client.auth.logout(undefined, { sessionEvents: false, timeout: LOGOUT_REVOKE_TIMEOUT_MS }).then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
     endSession(queryClient, userStore);
-    try {
-      const [auth, { signOut }] = await Promise.all([getAuth(), import('firebase/auth')]);
-      await signOut(auth);
-    } catch (error) {
-      console.error('Error signing out:', error);
-    }
-  }, [userStore, queryClient, getAuth]);
+    await Promise.all([signOutOfFirebase(getAuth), revoked]);
+  }, [client, userStore, queryClient, getAuth]);
 }
 
 /** Refreshes the user data (only stale parts unless `force`); logs and rethrows failures. */

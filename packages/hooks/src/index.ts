@@ -74,6 +74,7 @@ export {
   createExchangeCodeMutationOptions,
   exchangeMutationOptions,
   loginMutationOptions,
+  logoutAllMutationOptions,
   revokeSessionMutationOptions,
   signinMutationOptions,
   streamingTokenMutationOptions,
@@ -82,6 +83,7 @@ export {
   useLoginMutation,
   useRevokeSession,
   useSigninMutation,
+  useSignOutEverywhere,
   useStreamingToken,
 } from './queries/auth.js';
 export {

@@ -22,6 +22,7 @@ import {
 } from '../src/hooks.js';
 import { readUserQueries } from '../src/persist/user-queries.js';
 import { CompanionProvider, type CompanionProviderProps } from '../src/provider.js';
+import { useSignOutEverywhere } from '../src/queries/auth.js';
 import { createQueryClient } from '../src/query-client.js';
 import { REFRESH_KEYS } from '../src/store/persisted.js';
 import { createUserStore, sessionClientOptions } from '../src/store/user-store.js';
@@ -317,6 +318,79 @@ describe('useLogout', () => {
     expect(result.current.authenticated).toBe(false);
     expect(errors).toHaveBeenCalledWith('Error signing out:', failure);
     errors.mockRestore();
+  });
+});
+
+describe('logout revokes the session on the server', () => {
+  it('POST /auth/logout with the session token, which the store keeps (spec)', async () => {
+    persistSession();
+    answerAll();
+    const app = setup();
+    const { result } = app.hook(() => ({ logout: useLogout(), authenticated: useIsAuthenticated() }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    server.handler = (_m, path) =>
+      path === '/auth/logout' ? { status: 200, body: { ok: true } } : { status: 404, body: { code: 70 } };
+    await act(() => result.current.logout());
+    const hit = server.hits.find((h) => h.path === '/auth/logout');
+    expect(hit?.method).toBe('POST');
+    expect(hit?.headers.authorization).toBe(`Bearer ${SESSION.token}`);
+    expect(app.userStore.getState()).toMatchObject({ token: SESSION.token, userId: null });
+    expect(result.current.authenticated).toBe(false);
+  });
+
+  it('a 401 from it (already revoked elsewhere) or a failure does not redirect, and the logout completes', async () => {
+    persistSession();
+    answerAll();
+    const app = setup();
+    const { result } = app.hook(() => ({ logout: useLogout(), authenticated: useIsAuthenticated() }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    server.handler = () => ({ status: 401, body: { code: 50, message: 'Sign in to continue.' } });
+    await act(() => result.current.logout());
+    expect(server.hits.some((h) => h.path === '/auth/logout')).toBe(true);
+    expect(app.navigate).not.toHaveBeenCalled();
+    expect(result.current.authenticated).toBe(false);
+    expect(app.auth.signedOut).toBe(1);
+  });
+});
+
+describe('useSignOutEverywhere', () => {
+  it('POST /auth/logout/all, then this device is logged out too (token kept, user data cleared)', async () => {
+    persistSession();
+    answerAll();
+    const app = setup();
+    const { result } = app.hook(() => ({
+      everywhere: useSignOutEverywhere(),
+      authenticated: useIsAuthenticated(),
+    }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    server.handler = (_m, path) =>
+      path === '/auth/logout/all'
+        ? { status: 200, body: { ok: true, revoked: 2 } }
+        : { status: 404, body: { code: 70 } };
+    await act(async () => {
+      await expect(result.current.everywhere.mutateAsync()).resolves.toEqual({ ok: true, revoked: 2 });
+    });
+    expect(server.hits.find((h) => h.path === '/auth/logout/all')?.method).toBe('POST');
+    expect(result.current.authenticated).toBe(false);
+    expect(app.userStore.getState()).toMatchObject({ token: SESSION.token, userId: null });
+    expect(app.auth.signedOut).toBe(1);
+  });
+
+  it('a failure keeps this device signed in', async () => {
+    persistSession();
+    answerAll();
+    const app = setup();
+    const { result } = app.hook(() => ({
+      everywhere: useSignOutEverywhere(),
+      authenticated: useIsAuthenticated(),
+    }));
+    await waitFor(() => expect(result.current.authenticated).toBe(true));
+    server.handler = () => ({ status: 503, body: { code: 90, message: 'busy' } });
+    await act(async () => {
+      await expect(result.current.everywhere.mutateAsync()).rejects.toMatchObject({ status: 503 });
+    });
+    expect(result.current.authenticated).toBe(true);
+    expect(app.auth.signedOut).toBe(0);
   });
 });
 

@@ -89,6 +89,20 @@ describe('error catalogue', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('a call made with sessionEvents: false rejects on 401 without calling the handlers', async () => {
+    const { client, onUnauthorized, onUnverified } = makeClient();
+    server.replyOnce({ status: 401, body: { code: 50, message: 'x' } });
+    await expect(client.auth.logout(undefined, { sessionEvents: false })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+    server.replyOnce({ status: 401, body: { code: 53, message: 'x' } });
+    await expect(client.auth.logout(undefined, { sessionEvents: false })).rejects.toBeInstanceOf(
+      UnverifiedError,
+    );
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onUnverified).not.toHaveBeenCalled();
+  });
+
   it('other 401 → SessionExpiredError "Session expired. Please login again." and onUnauthorized', async () => {
     server.replyOnce({ status: 401, body: { code: 50, message: 'token revoked' } });
     const { client, onUnauthorized, onUnverified } = makeClient();

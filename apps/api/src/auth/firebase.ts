@@ -19,6 +19,19 @@ export interface IdentityVerifier {
   verify(idToken: string): Promise<IdentityClaims>;
   /** Current verification state of an account (to notice a verification done since sign-in). */
   emailVerified(uid: string): Promise<boolean>;
+  /**
+   * Revokes the account's refresh tokens ("sign out of all devices"): the ID tokens issued before
+   * are refused from then on (`verify` checks revocation), and the devices cannot mint new ones.
+   */
+  revokeTokens(uid: string): Promise<void>;
+}
+
+/** Why Firebase refused a token, in words for the user (the code is firebase-admin's `auth/…`). */
+function rejection(code: string): string {
+  if (code.includes('revoked')) return 'The sign-in token was revoked. Sign in again.';
+  if (code.includes('disabled')) return 'This account is disabled.';
+  if (code.includes('expired')) return 'The sign-in token has expired. Sign in again.';
+  return 'The sign-in token could not be verified.';
 }
 
 function providerOf(signInProvider: string | undefined): IdentityClaims['provider'] {
@@ -41,7 +54,9 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
   return {
     async verify(idToken) {
       try {
-        const decoded = await auth.verifyIdToken(idToken);
+        // checkRevoked: a token issued before "sign out of all devices" (revokeRefreshTokens), or
+        // for a disabled or deleted account, is refused even while its signature is still valid.
+        const decoded = await auth.verifyIdToken(idToken, true);
         return {
           uid: decoded.uid,
           email: decoded.email ?? null,
@@ -51,11 +66,7 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
           picture: typeof decoded.picture === 'string' ? decoded.picture : null,
         };
       } catch (cause) {
-        const code = (cause as { code?: string }).code ?? '';
-        const message = code.includes('expired')
-          ? 'The sign-in token has expired. Sign in again.'
-          : 'The sign-in token could not be verified.';
-        throw new IdentityRejected(message);
+        throw new IdentityRejected(rejection((cause as { code?: string }).code ?? ''));
       }
     },
     async emailVerified(uid) {
@@ -64,6 +75,9 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
       } catch {
         return false;
       }
+    },
+    async revokeTokens(uid) {
+      await auth.revokeRefreshTokens(uid);
     },
   };
 }

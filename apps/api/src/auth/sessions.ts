@@ -11,6 +11,8 @@ export interface SessionStore {
     kind?: SessionKindValue,
   ): Promise<{ user: UserRow; sessionId: string; expiresAt: number | null } | null>;
   revoke(sessionId: string): Promise<void>;
+  /** Revokes every open session (not streaming) token of the user; answers their ids. */
+  revokeAll(userId: string): Promise<string[]>;
   /** Issues a new streaming token and revokes the previous ones. */
   rotateStreaming(userId: string): Promise<{ token: string; createdAt: Date }>;
   /** Drops cached look-ups of this user's sessions (call after changing the user's row). */
@@ -95,6 +97,15 @@ export function createSessionStore(db: Db, ttlMs: number, cacheMs = SESSION_CACH
     async revoke(sessionId) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
       drop((v) => v.sessionId === sessionId);
+    },
+    async revokeAll(userId) {
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'session'), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      drop((v) => v.user.id === userId);
+      return revoked.map((r) => r.id);
     },
     async rotateStreaming(userId) {
       const token = newToken('ct');

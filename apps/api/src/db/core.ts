@@ -90,6 +90,8 @@ export const exchangeCodes = pgTable(
     /** The app that will exchange the code (its sign-in provider). */
     type: valueText('type', PROVIDER_TYPES).notNull(),
     origin: text('origin').notNull(),
+    /** PKCE (S256): base64url SHA-256 of the code_verifier the app must present to redeem the code. */
+    codeChallenge: text('code_challenge').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
   },

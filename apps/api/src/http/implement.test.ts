@@ -57,6 +57,7 @@ describe('implement', () => {
       createExchangeCode: async () => ({}) as never,
       streamingToken: async () => ({}) as never,
       logout: async () => ok,
+      logoutAll: async () => ({ ok: true, revoked: 0 }),
       // @ts-expect-error an optional endpoint's caller may be null
       exchange: async ({ caller }) => ({ token: caller.sessionId }) as never,
     });

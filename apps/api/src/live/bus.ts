@@ -20,6 +20,8 @@ export type LiveRevocation =
   | { kind: 'streaming'; userId: string; keepTokenHash?: string }
   /** A session was revoked (logout): close the sockets opened with it. */
   | { kind: 'session'; userId: string; sessionId: string }
+  /** Every session of the user was revoked (sign out of all devices): close all but overlays. */
+  | { kind: 'sessions'; userId: string }
   /** The user's decks (or their games) changed: drop cached deck lists. No socket is closed. */
   | { kind: 'decks'; userId: string };
 

@@ -156,6 +156,11 @@ export class LiveHub {
     await this.bus.revoke({ kind: 'session', userId, sessionId });
   }
 
+  /** Disconnects every socket the user opened with a session (not overlays), on every instance. */
+  async revokeSessions(userId: string): Promise<void> {
+    await this.bus.revoke({ kind: 'sessions', userId });
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.timer);
@@ -344,7 +349,9 @@ export class LiveHub {
       const revoked =
         revocation.kind === 'streaming'
           ? conn.role === 'overlay' && conn.tokenHash !== revocation.keepTokenHash
-          : conn.sessionId === revocation.sessionId;
+          : revocation.kind === 'sessions'
+            ? conn.role !== 'overlay'
+            : conn.sessionId === revocation.sessionId;
       if (!revoked) continue;
       const message =
         revocation.kind === 'streaming' ? 'The streaming token was replaced.' : 'The session was revoked.';

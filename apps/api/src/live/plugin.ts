@@ -66,7 +66,8 @@ export async function registerLive(
   // user's streaming token) at once instead of accepting it until the cache entry expires.
   bus.onRevoke((revocation) => {
     if (revocation.kind === 'session') sessions.forgetSession(revocation.sessionId);
-    else if (revocation.kind === 'streaming') sessions.forgetUser(revocation.userId);
+    else if (revocation.kind === 'streaming' || revocation.kind === 'sessions')
+      sessions.forgetUser(revocation.userId);
     else services.deckLists.forget([revocation.userId]);
   });
   services.deckLists.announce = async (ownerIds) => {

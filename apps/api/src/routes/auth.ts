@@ -49,13 +49,13 @@ export function authRoutes(s: AppServices) {
     },
 
     createExchangeCode: async ({ caller: { user }, body }) => {
-      const { code, expiresAt } = await createExchangeCode(s.db, user.id, body);
+      const { code, expiresAt } = await createExchangeCode(s.db, user.id, body, s.env.mobileOrigins);
       return { code, expiresAt: iso(expiresAt) };
     },
 
     exchange: {
       handler: async ({ body, request }) => {
-        const userId = await redeemExchangeCode(s.db, body.code, body);
+        const userId = await redeemExchangeCode(s.db, body.code, body, s.env.mobileOrigins);
         const user = await s.users.byId(userId);
         if (!user) throw unusable();
         return openSession(user, false, request);
@@ -75,6 +75,16 @@ export function authRoutes(s: AppServices) {
       // live: disconnect the sockets opened with this session, on every instance
       await request.server.live.revokeSession(caller.user.id, caller.sessionId);
       return { ok: true as const };
+    },
+
+    logoutAll: async ({ caller: { user }, request }) => {
+      // Firebase first: if it fails nothing changed and the user may retry. Once it is done no
+      // device can mint an ID token to sign in again (sign-in checks revocation).
+      await s.identity.revokeTokens(user.firebaseUid);
+      const revoked = await s.sessions.revokeAll(user.id);
+      // live: disconnect every socket opened with one of those sessions, on every instance
+      await request.server.live.revokeSessions(user.id);
+      return { ok: true as const, revoked: revoked.length };
     },
   });
 }

@@ -143,9 +143,9 @@ describe('fuzz every endpoint', () => {
         'x-timestamp': timestamp,
         'x-device': 'fuzz',
         'x-signature': signature,
-        // Logging out must not end the session the other cases use.
-        authorization: `Bearer ${ep.path === '/auth/logout' ? throwaway.token : user.token}`,
-        'x-user-id': ep.path === '/auth/logout' ? throwaway.id : user.id,
+        // Logging out (of this or every device) must not end the session the other cases use.
+        authorization: `Bearer ${ep.path.startsWith('/auth/logout') ? throwaway.token : user.token}`,
+        'x-user-id': ep.path.startsWith('/auth/logout') ? throwaway.id : user.id,
       },
       body: ep.method === 'GET' ? undefined : body,
     });

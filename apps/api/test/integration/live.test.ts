@@ -234,6 +234,34 @@ describe.each(storages())('live channel on %s', (kind) => {
     expect(fresh.ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('signing out of all devices closes the sockets of every session of the user, not the overlay', async () => {
+    const alice = await t.user();
+    const bob = await t.user();
+    const phone = await t.client().auth.login({
+      identityToken: (await t.identity.signIn(alice.email, 'correct-horse-battery')).idToken,
+      body: { locale: 'en' },
+    });
+    const { token: streaming } = await alice.client.auth.streamingToken();
+    const overlay = await join(streaming, 'overlay');
+    await overlay.next('hello');
+    const sender = await join(alice.token, 'sender');
+    await sender.next('hello');
+    const receiver = await join(phone.token, 'receiver');
+    await receiver.next('hello');
+    const bobs = await join(bob.token, 'receiver');
+    await bobs.next('hello');
+
+    await alice.client.auth.logoutAll();
+    expect(await sender.closed).toMatchObject({ code: 4001, reason: 'The session was revoked.' });
+    expect((await receiver.closed).code).toBe(4001);
+    await sleep(100);
+    expect(overlay.ws.readyState).toBe(WebSocket.OPEN);
+    expect(bobs.ws.readyState).toBe(WebSocket.OPEN);
+    // the revoked tokens no longer open a socket
+    const again = await join(phone.token, 'receiver');
+    expect((await again.closed).code).toBe(4001);
+  });
+
   it('refuses invalid frames with a clear error and keeps the socket open', async () => {
     const alice = await t.user();
     const sender = await join(alice.token, 'sender');

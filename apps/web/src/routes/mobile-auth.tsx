@@ -15,6 +15,9 @@ import { errorMessage } from '../lib/errors';
 import { stripLocale } from '../lib/locale';
 import { useLocalePath } from '../lib/use-locale';
 
+/** The app's redirect when the link names none (the API allows it by default). */
+export const MOBILE_APP_ORIGIN = 'companion://auth';
+
 /** The app link with the one-time code the mobile app redeems through `POST /auth/exchange`. */
 export function appLinkWith(base: string, values: Record<string, string>): string {
   const url = new URL(base);
@@ -23,9 +26,12 @@ export function appLinkWith(base: string, values: Record<string, string>): strin
 }
 
 /**
- * `/mobile/auth/{provider}/callback|verify`: the mobile app opens this page; the user signs in with
- * the provider here (or already is), the page asks the API for a one-time exchange code for this
- * session and hands it to the app through the configured app link.
+ * `/mobile/auth/{provider}/callback|verify?origin=…&code_challenge=…&code_challenge_method=S256`:
+ * the mobile app opens this page; the user signs in with the provider here (or already is), the
+ * page asks the API for a one-time exchange code for this session, bound to the app's PKCE
+ * challenge, and hands it to the app through the configured app link. The app redeems it with its
+ * code_verifier (`POST /auth/exchange`). Without a challenge (or with a method other than S256)
+ * the page says the link is incomplete and issues nothing.
  */
 export function Component() {
   const t = useT();
@@ -42,14 +48,18 @@ export function Component() {
   const exchange = useCreateExchangeCode();
   const [link, setLink] = useState<string | null>(null);
   const started = useRef(false);
-  const origin = params.get('origin') || 'mobile-app';
+  // The app's origin (allowed by the API's COMPANION_MOBILE_ORIGINS) and its PKCE challenge: the
+  // code is issued against the challenge, and only the app holding the verifier can redeem it.
+  const origin = params.get('origin') || MOBILE_APP_ORIGIN;
   const state = params.get('state');
+  const codeChallenge = params.get('code_challenge');
+  const pkce = Boolean(codeChallenge) && (params.get('code_challenge_method') ?? 'S256') === 'S256';
 
   useEffect(() => {
-    if (!authenticated || started.current) return;
+    if (!authenticated || !pkce || !codeChallenge || started.current) return;
     started.current = true;
     exchange.mutate(
-      { body: { type, origin } },
+      { body: { type, origin, codeChallenge, codeChallengeMethod: 'S256' } },
       {
         onSuccess: ({ code }) => {
           if (!env.VITE_MOBILE_APP_LINK) return;
@@ -59,7 +69,7 @@ export function Component() {
         },
       },
     );
-  }, [authenticated, exchange, type, origin, state]);
+  }, [authenticated, exchange, type, origin, state, pkce, codeChallenge]);
 
   const signIn = () => (type === 'apple' ? apple.mutate() : google.mutate());
   const signInError = google.error ?? apple.error;
@@ -70,7 +80,11 @@ export function Component() {
         description={t('web.mobile.lead', { provider: providerName })}
       />
       <div className="web-auth__panel web-form">
-        {!authenticated ? (
+        {!pkce ? (
+          <p className="web-form__error" role="alert" data-testid="mobile-bad-link">
+            {t('web.mobile.badLink')}
+          </p>
+        ) : !authenticated ? (
           <>
             <p>{t('web.social.mobile.signInFirst', { provider: providerName })}</p>
             {type === 'google' && providers.google ? (

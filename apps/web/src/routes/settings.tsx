@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../app/toasts';
 import { OverlaySettings } from '../components/overlay-settings';
 import { PageHeading } from '../components/page-heading';
+import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -103,6 +104,7 @@ export function Component() {
         ) : null}
       </div>
       <OverlaySettings />
+      <SignOutEverywhere />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { type CompanionClient, endpoints } from '@companion/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useCompanion } from '../context.js';
-import { storeSession } from '../session/session.js';
+import { endSession, signOutOfFirebase, storeSession } from '../session/session.js';
 import type { UserStore } from '../store/user-store.js';
 import { endpointMutation } from './define.js';
 
@@ -58,9 +58,32 @@ export const streamingTokenMutationOptions = (client: CompanionClient) =>
 export const useStreamingToken = () => useMutation(streamingTokenMutationOptions(useCompanion().client));
 
 /**
- * POST /auth/logout: revokes the session token on the server. The spec's logout (`useLogout`) does
- * not call it and keeps the token; use this where revoking is wanted (e.g. "sign out everywhere").
+ * POST /auth/logout: revokes the session token on the server, nothing else. `useLogout` (the spec's
+ * logout) calls it itself; this is for revoking without the local logout.
  */
 export const revokeSessionMutationOptions = (client: CompanionClient) =>
   endpointMutation(client, auth.logout, ['auth', 'logout']);
 export const useRevokeSession = () => useMutation(revokeSessionMutationOptions(useCompanion().client));
+
+/**
+ * POST /auth/logout/all, "sign out of all devices": the server revokes every session of the user
+ * (this device's included), their live sockets and their Firebase refresh tokens. `onSignedOut`
+ * runs after it succeeds: the hook ends this device's session there (spec §4 logout), as Google and
+ * Moxfield do, since its token no longer works.
+ */
+export const logoutAllMutationOptions = (client: CompanionClient, onSignedOut?: () => void | Promise<void>) =>
+  endpointMutation(client, auth.logoutAll, ['auth', 'logoutAll'], {
+    onSuccess: async () => {
+      await onSignedOut?.();
+    },
+  });
+/** "Sign out of all devices", then the logout of this device (store, cache, Firebase). */
+export function useSignOutEverywhere() {
+  const { client, userStore, queryClient, getAuth } = useCompanion();
+  return useMutation(
+    logoutAllMutationOptions(client, async () => {
+      endSession(queryClient, userStore);
+      await signOutOfFirebase(getAuth);
+    }),
+  );
+}

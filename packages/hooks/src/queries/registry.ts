@@ -44,6 +44,11 @@ export const endpointHooks = {
     factory: auth.revokeSessionMutationOptions,
     hook: auth.useRevokeSession,
   },
+  'auth.logoutAll': {
+    kind: 'mutation',
+    factory: auth.logoutAllMutationOptions,
+    hook: auth.useSignOutEverywhere,
+  },
 
   'user.qr': { kind: 'query', factory: user.friendQrQueryOptions, hook: user.useFriendQr },
   'user.code': { kind: 'query', factory: user.friendCodeQueryOptions, hook: user.useFriendCode },

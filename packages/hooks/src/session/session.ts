@@ -1,5 +1,6 @@
 import type { CurrentUser, Session } from '@companion/sdk/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Auth } from 'firebase/auth';
 import { cachedCurrentUser, clearUserData, USER_QUERY_KEYS, userQueryPart } from '../persist/user-queries.js';
 import type { UserState, UserStore } from '../store/user-store.js';
 
@@ -45,6 +46,16 @@ export function storeSession(
 export function endSession(queryClient: QueryClient, userStore: UserStore): void {
   userStore.logout();
   clearUserData(queryClient);
+}
+
+/** Signs out of Firebase (loading it if needed); a failure is logged, never thrown. */
+export async function signOutOfFirebase(getAuth: () => Promise<Auth>): Promise<void> {
+  try {
+    const [auth, { signOut }] = await Promise.all([getAuth(), import('firebase/auth')]);
+    await signOut(auth);
+  } catch (error) {
+    console.error('Error signing out:', error);
+  }
 }
 
 /**

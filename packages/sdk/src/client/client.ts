@@ -136,7 +136,12 @@ export function createClient(options: ClientOptions): CompanionClient {
         },
       });
     } catch (cause) {
-      throw await toCompanionError(cause, prepared.headers[HEADERS.requestId], requestInfo());
+      throw await toCompanionError(
+        cause,
+        prepared.headers[HEADERS.requestId],
+        requestInfo(),
+        callOptions.sessionEvents ?? true,
+      );
     }
 
     const requestId = response.headers.get(HEADERS.requestId) ?? prepared.headers[HEADERS.requestId];
@@ -178,6 +183,7 @@ export function createClient(options: ClientOptions): CompanionClient {
     cause: unknown,
     sentRequestId: string | undefined,
     request: ReturnType<() => { method: string; url: string; headers: Record<string, string> }>,
+    sessionEvents: boolean,
   ): Promise<CompanionError> {
     if (cause instanceof CompanionError) return cause;
     if (cause instanceof HTTPError) {
@@ -193,6 +199,7 @@ export function createClient(options: ClientOptions): CompanionClient {
         request,
         retryAfter: parseRetryAfter(res.headers.get('retry-after')),
       });
+      if (!sessionEvents) return error;
       if (error instanceof UnverifiedError) options.onUnverified?.(error);
       else if (error instanceof SessionExpiredError) options.onUnauthorized?.(error);
       return error;

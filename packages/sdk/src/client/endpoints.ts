@@ -96,6 +96,16 @@ export const endpoints = {
       bodyType: 'json',
       responseType: 'json',
     },
+    logoutAll: {
+      domain: 'auth',
+      name: 'logoutAll',
+      method: 'POST',
+      path: '/auth/logout/all',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
   },
   user: {
     qr: {

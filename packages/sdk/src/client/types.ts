@@ -25,6 +25,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Milliseconds before giving up; defaults to the client's. */
   timeout?: number;
+  /**
+   * `false`: a 401 only rejects the call, without calling `onUnauthorized`/`onUnverified` (for
+   * calls whose caller is ending the session anyway, such as logout). Default true.
+   */
+  sessionEvents?: boolean;
 }
 
 /** One function per contract entry. Calls without required arguments may omit them. */

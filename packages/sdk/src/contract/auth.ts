@@ -30,6 +30,22 @@ export const ProviderType = z.enum(PROVIDER_TYPES).meta({ id: 'ProviderType' });
 
 const Origin = z.string().min(LIMITS.origin.min).max(LIMITS.origin.max);
 
+/**
+ * PKCE (RFC 7636): the app keeps a random `code_verifier` (43–128 characters of A–Z a–z 0–9 - . _ ~)
+ * and sends only its challenge, BASE64URL(SHA-256(verifier)) without padding (43 characters).
+ */
+const CodeVerifier = z
+  .string()
+  .regex(/^[A-Za-z0-9\-._~]{43,128}$/, '43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)');
+const CodeChallenge = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_-]{43}$/,
+    'the base64url SHA-256 of the code verifier, without padding (43 characters)',
+  );
+/** Only S256: `plain` would hand the verifier to whoever sees the challenge. */
+const CodeChallengeMethod = z.literal('S256');
+
 export const auth = {
   login: endpoint(tag, {
     method: 'POST',
@@ -58,12 +74,17 @@ export const auth = {
     method: 'POST',
     path: '/auth/exchange',
     summary: 'Redeem a one-time code issued to the mobile sign-in pages for a session',
+    description:
+      'The app proves it asked for the code with the PKCE code_verifier whose S256 challenge the code ' +
+      'was issued against. A code works once, for five minutes, for the app (type and origin) it was ' +
+      'issued to; any other use answers 410 and uses it up.',
     auth: 'optional',
     verified: false,
     body: z.object({
       code: z.string().min(LIMITS.mobileCode.min).max(LIMITS.mobileCode.max),
       type: ProviderType,
       origin: Origin,
+      codeVerifier: CodeVerifier,
     }),
     response: Session,
   }),
@@ -71,9 +92,17 @@ export const auth = {
     method: 'POST',
     path: '/auth/exchange/code',
     summary: 'Issue a one-time code for the current session (used by the mobile sign-in pages)',
+    description:
+      "Issued only for an allowed app origin (the API's COMPANION_MOBILE_ORIGINS) and against a PKCE " +
+      'challenge with method S256; the app redeems it with the matching code_verifier.',
     extension: true,
     verified: false,
-    body: z.object({ type: ProviderType, origin: Origin }),
+    body: z.object({
+      type: ProviderType,
+      origin: Origin,
+      codeChallenge: CodeChallenge,
+      codeChallengeMethod: CodeChallengeMethod,
+    }),
     status: 201,
     response: z.object({ code: z.string(), expiresAt: DateTime }),
   }),
@@ -94,5 +123,21 @@ export const auth = {
     extension: true,
     verified: false,
     response: z.object({ ok: z.literal(true) }),
+  }),
+  logoutAll: endpoint(tag, {
+    method: 'POST',
+    path: '/auth/logout/all',
+    summary: 'Sign out of all devices: revoke every session of the user, this one included',
+    description:
+      "Revokes every session token of the user (this device's too), closes their live sockets and " +
+      'revokes their Firebase refresh tokens, so that ID tokens issued before are refused by sign-in. ' +
+      'Streaming (overlay) tokens are kept: rotate them with /auth/streamingtoken.',
+    extension: true,
+    verified: false,
+    response: z.object({
+      ok: z.literal(true),
+      /** How many sessions were open (this one included). */
+      revoked: z.number().int().min(0),
+    }),
   }),
 } as const;
