@@ -308,6 +308,31 @@ describe('rate limits', () => {
   });
 });
 
+describe('stricter limits of some routes', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+  });
+  afterAll(() => t?.close());
+
+  it('limits deck creation per user, refusing before the decklist is read', async () => {
+    const [a, b] = [await t.user(), await t.user()];
+    const create = (user: TestUser, decklist = '1 Island') =>
+      send(t, signed(contract.decks.create, { body: { name: 'd', formatId: 'commander', decklist } }, user));
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 6) {
+      const batch = await Promise.all(Array.from({ length: 6 }, () => create(a)));
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.every((s) => s === 201 || s === 200)).toBe(true);
+    const over = await create(a, `1 x${' *F*'.repeat(20_000)}`);
+    expect(over.status).toBe(429);
+    expect(over.json.code).toBe(ErrorCode.RATE_LIMITED);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect([200, 201]).toContain((await create(b)).status);
+  }, 60_000);
+});
+
 describe.skipIf(!process.env.REDIS_URL)('rate limits in Redis (REDIS_URL)', () => {
   const BUDGET = 5;
   const prefix = `companion-test:rl:${randomBytes(6).toString('hex')}:`;
