@@ -121,6 +121,20 @@ function declaredLength(request: FastifyRequest): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/**
+ * Runs a step of reading a multipart body: a body the parser cannot read (no boundary, unclosed,
+ * malformed part headers) is the caller's mistake (400), not the server's; limits stay 413.
+ */
+async function readMultipart<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof ApiError || (status !== undefined && status >= 400 && status < 500)) throw error;
+    throw badRequest('The multipart body could not be read.');
+  }
+}
+
 export function createRegistrar(
   app: FastifyInstance,
   services: AppServices,
@@ -246,10 +260,12 @@ export function createRegistrar(
         if (endpoint.bodyType === 'multipart') {
           if (!request.isMultipart())
             throw badRequest('Send the file as multipart/form-data in a field named "file".');
-          const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
+          const file = await readMultipart(() =>
+            request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } }),
+          );
           if (!file)
             throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
-          const buffer = await file.toBuffer();
+          const buffer = await readMultipart(() => file.toBuffer());
           if (file.file.truncated) {
             throw new ApiError(
               413,
