@@ -98,6 +98,8 @@ interface Who {
   identity: IdentityClaims | null;
   /** Largest body accepted from this caller on this route. */
   bodyLimit: number;
+  /** Why the call is refused, once its (small) body's signature is checked. */
+  refusal?: unknown;
 }
 const WHO = Symbol('companion.who');
 type WithWho = FastifyRequest & { [WHO]?: Who };
@@ -178,11 +180,8 @@ export function createRegistrar(
   }
 
   /** Who calls: the signature's headers, then the session or the ID token. Reads no body. */
-  async function identify(request: FastifyRequest, endpoint: AnyEndpoint, signed: boolean) {
-    if (signed) {
-      if (signatureCoversHeadersOnly(request)) verifySignature(request, env.apiKeys, env.signatureWindowMs);
-      else checkSignatureHeaders(request, env.apiKeys, env.signatureWindowMs);
-    }
+  /** Who calls: the session or the ID token. Reads no body. */
+  async function identify(request: FastifyRequest, endpoint: AnyEndpoint) {
     let caller: Caller | null = null;
     let identity: IdentityClaims | null = null;
     if (endpoint.auth === 'identity') {
@@ -213,9 +212,19 @@ export function createRegistrar(
      */
     async function gate(request: FastifyRequest, _reply: FastifyReply) {
       let refusal: unknown;
+      // True once the headers are checked and only the body's bytes remain to be (after reading).
+      let bodySignaturePending = false;
       let who: Pick<Who, 'caller' | 'identity'> = { caller: null, identity: null };
       try {
-        who = await identify(request, endpoint, signed);
+        if (signed) {
+          if (signatureCoversHeadersOnly(request))
+            verifySignature(request, env.apiKeys, env.signatureWindowMs);
+          else {
+            checkSignatureHeaders(request, env.apiKeys, env.signatureWindowMs);
+            bodySignaturePending = true;
+          }
+        }
+        who = await identify(request, endpoint);
       } catch (error) {
         // Counted against the caller's address below before it is answered.
         if (!(error instanceof ApiError || error instanceof DomainError)) throw error;
@@ -230,9 +239,20 @@ export function createRegistrar(
         await everyRoute(request, `all:${key}`);
         if (strict) await strict(request, `${routeKey}:${key}`);
       }
-      if (refusal) throw refusal;
-      const bodyLimit = who.caller ? signedInLimit : Math.min(signedInLimit, ANONYMOUS_BODY_BYTES);
       const length = declaredLength(request);
+      if (refusal) {
+        // A wrong signature answers 400 before a session's refusal (a clock or key problem must not
+        // end the session): a small body is read for its signature, a large one refused unread.
+        if (!bodySignaturePending || length === undefined || length > ANONYMOUS_BODY_BYTES) throw refusal;
+        (request as WithWho)[WHO] = {
+          caller: null,
+          identity: null,
+          bodyLimit: ANONYMOUS_BODY_BYTES,
+          refusal,
+        };
+        return;
+      }
+      const bodyLimit = who.caller ? signedInLimit : Math.min(signedInLimit, ANONYMOUS_BODY_BYTES);
       if (length !== undefined && length > bodyLimit) throw tooLarge();
       (request as WithWho)[WHO] = { ...who, bodyLimit };
     }
@@ -249,10 +269,11 @@ export function createRegistrar(
         return payload.pipe(capped(who.bodyLimit));
       },
       handler: async (request, reply) => {
-        const { caller, identity } = (request as WithWho)[WHO] ?? { caller: null, identity: null };
+        const { caller, identity, refusal } = (request as WithWho)[WHO] ?? { caller: null, identity: null };
         // The signature over the body's bytes, now that they are read.
         if (signed && !signatureCoversHeadersOnly(request))
           verifySignature(request, env.apiKeys, env.signatureWindowMs);
+        if (refusal) throw refusal;
 
         const params = parsePart(endpoint.params, request.params, 'params');
         const query = parsePart(endpoint.query, request.query, 'query');
