@@ -161,7 +161,11 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   });
   await app.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5 } });
   const rateLimits: RateLimits | undefined = env.rateLimit
-    ? await registerRateLimits(app, { redisUrl: env.redisUrl, keyPrefix: options.rateLimitPrefix })
+    ? await registerRateLimits(app, {
+        redisUrl: env.redisUrl,
+        keyPrefix: options.rateLimitPrefix,
+        perMinute: env.rateLimitPerMinute,
+      })
     : undefined;
   const uploads = join(env.dataDir, 'uploads');
   mkdirSync(uploads, { recursive: true });

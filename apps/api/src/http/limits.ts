@@ -35,6 +35,8 @@ export type Limiter = (request: FastifyRequest, key: string) => Promise<void>;
 export interface RateLimits {
   /** A limiter of `max` requests per `windowMs` (keys must be unique to the limiter). */
   create(max: number, windowMs?: number): Limiter;
+  /** The budget every caller has across every route (`perMinute` requests a minute). */
+  everyRoute: Limiter;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,10 @@ type Checker = (
 ) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttl?: number; key: string }>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route of the contract: its own hook counts it against the caller's budget. */
+    contract?: boolean;
+  }
   interface FastifyInstance {
     createRateLimit(options: {
       max: number;
@@ -61,7 +67,7 @@ type Keyed = FastifyRequest & { [KEY]?: string };
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { redisUrl?: string | undefined; keyPrefix?: string | undefined },
+  options: { redisUrl?: string | undefined; keyPrefix?: string | undefined; perMinute: number },
 ): Promise<RateLimits> {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
@@ -77,26 +83,32 @@ export async function registerRateLimits(
     global: false,
     ...(redis ? { redis, nameSpace: options.keyPrefix ?? 'companion:rl:', skipOnError: true } : {}),
   });
-  return {
-    create(max, windowMs = 60_000) {
-      const check = app.createRateLimit({
-        max,
-        timeWindow: windowMs,
-        keyGenerator: (request) => (request as Keyed)[KEY] ?? request.ip,
+  const create = (max: number, windowMs = 60_000): Limiter => {
+    const check = app.createRateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request) => (request as Keyed)[KEY] ?? request.ip,
+    });
+    return async (request, key) => {
+      (request as Keyed)[KEY] = key;
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      const seconds = Math.max(1, Math.ceil((result.ttl ?? windowMs) / 1000));
+      throw new ApiError(429, ErrorCode.RATE_LIMITED, `Too many requests. Try again in ${seconds} seconds.`, {
+        retryAfter: seconds,
       });
-      return async (request, key) => {
-        (request as Keyed)[KEY] = key;
-        const result = await check(request);
-        if (result.isAllowed || !result.isExceeded) return;
-        const seconds = Math.max(1, Math.ceil((result.ttl ?? windowMs) / 1000));
-        throw new ApiError(
-          429,
-          ErrorCode.RATE_LIMITED,
-          `Too many requests. Try again in ${seconds} seconds.`,
-          { retryAfter: seconds },
-        );
-      };
-    },
+    };
+  };
+  const everyRoute = create(options.perMinute);
+  // Routes outside the contract (documentation, pictures, the live socket, unknown paths) count
+  // against the caller's address; the contract's routes count once they know who calls.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.contract) return;
+    await everyRoute(request, `all:a:${request.ip}`);
+  });
+  return {
+    create,
+    everyRoute,
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -146,7 +146,7 @@ export function createRegistrar(
   const { env } = services;
   const validateResponses = env.nodeEnv !== 'production';
   // One generous budget per user (per address for anonymous calls) across every route.
-  const everyRoute = rateLimits?.create(env.rateLimitPerMinute);
+  const everyRoute = rateLimits?.everyRoute;
 
   async function authenticate(request: FastifyRequest, endpoint: AnyEndpoint): Promise<Caller | null> {
     const token = bearer(request);
@@ -261,6 +261,8 @@ export function createRegistrar(
       method: endpoint.method,
       url: endpoint.path,
       bodyLimit: signedInLimit,
+      // Counted by the route's own hook (by user), not by the address-keyed one of other routes.
+      config: { contract: true },
       onRequest: gate,
       // A body sent without a length is counted as it arrives.
       preParsing: async (request, _reply, payload) => {

@@ -287,6 +287,12 @@ describe('rate limits', () => {
     const body = (await last?.json()) as { code: number; details?: { retryAfter?: number } };
     expect(body.code).toBe(ErrorCode.RATE_LIMITED);
     expect(body.details?.retryAfter).toBe(retryAfter);
+    // Routes outside the contract count against the same address budget.
+    for (const path of ['/openapi.json', '/docs', '/no-such-route', '/uploads/none.webp']) {
+      const res = await fetch(`${t.url}${path}`, { headers: { 'x-forwarded-for': '10.9.9.9' } });
+      expect(res.status, path).toBe(429);
+      expect(((await res.json()) as { code: number }).code).toBe(ErrorCode.RATE_LIMITED);
+    }
   });
 
   it('gives every user a budget of their own, on every route', async () => {
