@@ -314,6 +314,23 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits behind a trusted proxy (COMPANION_TRUST_PROXY=1)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('pglite', { COMPANION_RATE_LIMIT_PER_MINUTE: '3', COMPANION_TRUST_PROXY: '1' });
+  });
+  afterAll(() => t?.close());
+
+  it('keys anonymous calls by the address the proxy reports', async () => {
+    const ping = (address: string) => fetch(`${t.url}/ping`, { headers: { 'x-forwarded-for': address } });
+    const first: number[] = [];
+    for (let i = 0; i < 4; i++) first.push((await ping('203.0.113.7')).status);
+    expect(first).toEqual([200, 200, 200, 429]);
+    // Another client behind the proxy has a budget of its own.
+    expect((await ping('203.0.113.8')).status).toBe(200);
+  });
+});
+
 describe('stricter limits of some routes', () => {
   let t: TestServer;
   beforeAll(async () => {
