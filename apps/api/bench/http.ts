@@ -145,15 +145,30 @@ async function seed(kind: 'pglite' | 'postgres', dataDir: string, schema: string
       })),
     ]),
   );
-  const { token } = await createSessionStore(database.db, 86_400_000).create(user.id, 'bench');
+  const store = createSessionStore(database.db, 86_400_000);
+  const { token } = await store.create(user.id, 'bench');
+  // The signed-in attacker has an account of its own: the decks it creates must not lengthen the
+  // measured user's deck list (that would measure a bigger answer, not an attack).
+  const [intruder] = await database.db
+    .insert(users)
+    .values({
+      firebaseUid: `bench-attacker-${randomBytes(4).toString('hex')}`,
+      provider: 'google',
+      emailVerified: true,
+      code: 'ATTACK23',
+      firstname: 'Attacker',
+    })
+    .returning();
+  if (!intruder) throw new Error('seed failed');
+  const attacker = { token: (await store.create(intruder.id, 'attacker')).token, userId: intruder.id };
   await database.close();
-  return { token, userId: user.id };
+  return { token, userId: user.id, attacker };
 }
 
 async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-bench-'));
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const { token, userId } = await seed(kind, dataDir, schema);
+  const { token, userId, attacker } = await seed(kind, dataDir, schema);
   const port = '8795';
   const server = await startChild('src/main.ts', {
     ...PRODUCTION_ENV,
@@ -162,7 +177,11 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
     DATA_DIR: dataDir,
     COMPANION_API_KEYS: `${KEY}:${SECRET}`,
     COMPANION_LOG_LEVEL: 'silent',
-    COMPANION_RATE_LIMIT: 'off',
+    // Rate limits on, as in production: they are what stops the signed-in attacker's decklists
+    // (decks.create is limited per user). The measured user alone makes thousands of calls a
+    // second, so its global budget is raised out of the way.
+    COMPANION_RATE_LIMIT: 'on',
+    COMPANION_RATE_LIMIT_PER_MINUTE: '100000000',
     DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
     DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
   });
@@ -184,7 +203,7 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
       throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(body).slice(0, 300)}`);
     }
     const quiet = await load(`http://127.0.0.1:${port}/user/decks`, headers, server);
-    const attacked = await underAttack(port, token, userId, () =>
+    const attacked = await underAttack(port, attacker.token, attacker.userId, () =>
       load(`http://127.0.0.1:${port}/user/decks`, headers, server),
     );
     return { ...quiet, attacked };

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   /** Turn off rate limits (benchmarks only). */
   COMPANION_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   /**
+   * Requests per minute one user may make across every route (one address for anonymous calls),
+   * on top of the stricter limits of some routes. Kept in Redis when REDIS_URL is set.
+   */
+  COMPANION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
    * Which proxies in front of the API to believe about the caller's address (X-Forwarded-For):
    * `false` (none, the default: the API is reached directly), `true` (any), a number of hops, or
    * proxy addresses and CIDR ranges, comma-separated.
@@ -151,6 +156,7 @@ export interface Env {
   logLevel: string;
   sharedData: string | undefined;
   rateLimit: boolean;
+  rateLimitPerMinute: number;
   scryfallApiUrl: string;
   trustProxy: TrustProxy;
   requestTimeoutMs: number;
@@ -208,6 +214,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.COMPANION_LOG_LEVEL,
     sharedData: e.COMPANION_SHARED_DATA ? resolve(e.COMPANION_SHARED_DATA) : undefined,
     rateLimit: e.COMPANION_RATE_LIMIT === 'on',
+    rateLimitPerMinute: e.COMPANION_RATE_LIMIT_PER_MINUTE,
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/+$/, ''),
     trustProxy: trustProxy(e.COMPANION_TRUST_PROXY),
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,

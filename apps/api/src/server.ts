@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { ErrorCode, HEADERS } from '@companion/sdk/contract';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { IdentityVerifier } from './auth/firebase.js';
@@ -12,6 +11,7 @@ import { type Database, openConfiguredDatabase } from './db/client.js';
 import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
 import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
+import { ANONYMOUS_BODY_BYTES, type RateLimits, registerRateLimits } from './http/limits.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
 import { securityHeaders } from './http/security-headers.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
@@ -51,6 +51,8 @@ export interface BuildOptions {
    * reaches this one's caches through the live bus, whatever the machine's speed.
    */
   cacheMs?: number;
+  /** Prefix of the rate limits' Redis keys (tests use a unique one). Default `companion:rl:`. */
+  rateLimitPrefix?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -94,7 +96,9 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     // A request must arrive and be answered in time; a slow client cannot hold a socket forever.
     requestTimeout: env.requestTimeoutMs,
     connectionTimeout: env.requestTimeoutMs,
-    bodyLimit: 1024 * 1024,
+    // Routes of the contract set their own limit by who calls (http/limits.ts); anything else
+    // (unknown paths, documentation) accepts only a small body.
+    bodyLimit: ANONYMOUS_BODY_BYTES,
     routerOptions: { maxParamLength: 256 },
     // Errors raised before routing (bad URL, over-long parameter) get the one error shape too.
     frameworkErrors: (error, _request, rawReply) => {
@@ -156,16 +160,13 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     maxAge: 600,
   });
   await app.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        429,
-        ErrorCode.RATE_LIMITED,
-        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        { retryAfter: Math.ceil(context.ttl / 1000) },
-      ),
-  });
+  const rateLimits: RateLimits | undefined = env.rateLimit
+    ? await registerRateLimits(app, {
+        redisUrl: env.redisUrl,
+        keyPrefix: options.rateLimitPrefix,
+        perMinute: env.rateLimitPerMinute,
+      })
+    : undefined;
   const uploads = join(env.dataDir, 'uploads');
   mkdirSync(uploads, { recursive: true });
   await app.register(fastifyStatic, {
@@ -180,6 +181,9 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
     securityHeaders(reply);
+    // Refused before its body was read (too large, unsigned, signed out): close the connection
+    // rather than read the rest of the body.
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
@@ -229,7 +233,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     });
   });
 
-  const registrar = createRegistrar(app, services);
+  const registrar = createRegistrar(app, services, rateLimits);
   registerRoutes(registrar, services);
   registerDocs(app, env);
 
@@ -242,6 +246,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     },
     async close() {
       await app.close();
+      await rateLimits?.close();
       await database.close();
     },
   };

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import {
   type AnyEndpoint,
   contract,
@@ -5,15 +6,24 @@ import {
   HEADERS,
   UNAUTHENTICATED_PATHS,
 } from '@companion/sdk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppServices } from '../services/app.js';
+import { DomainError } from '../services/errors.js';
 import { JsonText } from '../services/json-text.js';
 import { PICTURE_MAX_BYTES } from '../services/pictures.js';
 import type { Caller, IdentityClaims } from './context.js';
 import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
 import type { DomainRoutes, RouteOptions, UploadedFile } from './implement.js';
-import { verifySignature } from './signature.js';
+import {
+  ANONYMOUS_BODY_BYTES,
+  type Limiter,
+  MULTIPART_BODY_BYTES,
+  type RateLimits,
+  SIGNED_IN_BODY_BYTES,
+  tooLarge,
+} from './limits.js';
+import { checkSignatureHeaders, signatureCoversHeadersOnly, verifySignature } from './signature.js';
 
 export interface Registrar {
   /**
@@ -82,10 +92,61 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   throw badRequest(first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, issues);
 }
 
-export function createRegistrar(app: FastifyInstance, services: AppServices): Registrar {
+/** Who calls, settled by the route's onRequest hook before the body is read. */
+interface Who {
+  caller: Caller | null;
+  identity: IdentityClaims | null;
+  /** Largest body accepted from this caller on this route. */
+  bodyLimit: number;
+  /** Why the call is refused, once its (small) body's signature is checked. */
+  refusal?: unknown;
+}
+const WHO = Symbol('companion.who');
+type WithWho = FastifyRequest & { [WHO]?: Who };
+
+/** Counts the bytes of a body sent without a length; fails with 413 past `limit`. */
+function capped(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(tooLarge());
+      else callback(null, chunk);
+    },
+  });
+}
+
+function declaredLength(request: FastifyRequest): number | undefined {
+  const value = request.headers['content-length'];
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Runs a step of reading a multipart body: a body the parser cannot read (no boundary, unclosed,
+ * malformed part headers) is the caller's mistake (400), not the server's; limits stay 413.
+ */
+async function readMultipart<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof ApiError || (status !== undefined && status >= 400 && status < 500)) throw error;
+    throw badRequest('The multipart body could not be read.');
+  }
+}
+
+export function createRegistrar(
+  app: FastifyInstance,
+  services: AppServices,
+  rateLimits?: RateLimits,
+): Registrar {
   const registered = new Set<AnyEndpoint>();
   const { env } = services;
   const validateResponses = env.nodeEnv !== 'production';
+  // One generous budget per user (per address for anonymous calls) across every route.
+  const everyRoute = rateLimits?.everyRoute;
 
   async function authenticate(request: FastifyRequest, endpoint: AnyEndpoint): Promise<Caller | null> {
     const token = bearer(request);
@@ -118,40 +179,103 @@ export function createRegistrar(app: FastifyInstance, services: AppServices): Re
     throw unverified();
   }
 
+  /** Who calls: the signature's headers, then the session or the ID token. Reads no body. */
+  /** Who calls: the session or the ID token. Reads no body. */
+  async function identify(request: FastifyRequest, endpoint: AnyEndpoint) {
+    let caller: Caller | null = null;
+    let identity: IdentityClaims | null = null;
+    if (endpoint.auth === 'identity') {
+      const token = bearer(request);
+      if (!token) throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, 'A Firebase ID token is required.');
+      identity = await services.identity.verify(token);
+    } else if (endpoint.auth === 'session' || endpoint.auth === 'optional') {
+      caller = await authenticate(request, endpoint);
+      if (caller && endpoint.verified) await requireVerified(caller);
+    }
+    return { caller, identity };
+  }
+
   function route(endpoint: AnyEndpoint, handler: AnyHandler, options: RouteOptions): void {
     if (registered.has(endpoint))
       throw new Error(`Route registered twice: ${endpoint.method} ${endpoint.path}`);
     registered.add(endpoint);
     const signed = !UNAUTHENTICATED_PATHS.includes(endpoint.path);
+    const signedInLimit =
+      options.bodyLimit ?? (endpoint.bodyType === 'multipart' ? MULTIPART_BODY_BYTES : SIGNED_IN_BODY_BYTES);
+    const strict: Limiter | undefined = options.rateLimit ? rateLimits?.create(options.rateLimit) : undefined;
+    const routeKey = `${endpoint.method} ${endpoint.path}`;
+
+    /**
+     * Before the body is read: signature headers, session or ID token, rate limits, and the body
+     * size this caller may send. A refusal is answered at once; the connection is then closed
+     * (onSend) instead of reading what is left of the body.
+     */
+    async function gate(request: FastifyRequest, _reply: FastifyReply) {
+      let refusal: unknown;
+      // True once the headers are checked and only the body's bytes remain to be (after reading).
+      let bodySignaturePending = false;
+      let who: Pick<Who, 'caller' | 'identity'> = { caller: null, identity: null };
+      try {
+        if (signed) {
+          if (signatureCoversHeadersOnly(request))
+            verifySignature(request, env.apiKeys, env.signatureWindowMs);
+          else {
+            checkSignatureHeaders(request, env.apiKeys, env.signatureWindowMs);
+            bodySignaturePending = true;
+          }
+        }
+        who = await identify(request, endpoint);
+      } catch (error) {
+        // Counted against the caller's address below before it is answered.
+        if (!(error instanceof ApiError || error instanceof DomainError)) throw error;
+        refusal = error;
+      }
+      if (everyRoute) {
+        const key = who.caller
+          ? `u:${who.caller.user.id}`
+          : who.identity
+            ? `i:${who.identity.uid}`
+            : `a:${request.ip}`;
+        await everyRoute(request, `all:${key}`);
+        if (strict) await strict(request, `${routeKey}:${key}`);
+      }
+      const length = declaredLength(request);
+      if (refusal) {
+        // A wrong signature answers 400 before a session's refusal (a clock or key problem must not
+        // end the session): a small body is read for its signature, a large one refused unread.
+        if (!bodySignaturePending || length === undefined || length > ANONYMOUS_BODY_BYTES) throw refusal;
+        (request as WithWho)[WHO] = {
+          caller: null,
+          identity: null,
+          bodyLimit: ANONYMOUS_BODY_BYTES,
+          refusal,
+        };
+        return;
+      }
+      const bodyLimit = who.caller ? signedInLimit : Math.min(signedInLimit, ANONYMOUS_BODY_BYTES);
+      if (length !== undefined && length > bodyLimit) throw tooLarge();
+      (request as WithWho)[WHO] = { ...who, bodyLimit };
+    }
+
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      bodyLimit: options.bodyLimit ?? 1024 * 1024,
-      ...(options.rateLimit && env.rateLimit
-        ? {
-            config: {
-              rateLimit: {
-                max: options.rateLimit,
-                timeWindow: 60_000,
-                keyGenerator: (req: FastifyRequest) => `${endpoint.path}:${bearer(req) ?? req.ip}`,
-              },
-            },
-          }
-        : {}),
+      bodyLimit: signedInLimit,
+      // Counted by the route's own hook (by user), not by the address-keyed one of other routes.
+      config: { contract: true },
+      onRequest: gate,
+      // A body sent without a length is counted as it arrives.
+      preParsing: async (request, _reply, payload) => {
+        const who = (request as WithWho)[WHO];
+        if (!who || declaredLength(request) !== undefined) return payload;
+        return payload.pipe(capped(who.bodyLimit));
+      },
       handler: async (request, reply) => {
-        if (signed) verifySignature(request, env.apiKeys, env.signatureWindowMs);
-
-        let caller: Caller | null = null;
-        let identity: IdentityClaims | null = null;
-        if (endpoint.auth === 'identity') {
-          const token = bearer(request);
-          if (!token)
-            throw new ApiError(401, ErrorCode.BAD_IDENTITY_TOKEN, 'A Firebase ID token is required.');
-          identity = await services.identity.verify(token);
-        } else if (endpoint.auth === 'session' || endpoint.auth === 'optional') {
-          caller = await authenticate(request, endpoint);
-          if (caller && endpoint.verified) await requireVerified(caller);
-        }
+        const { caller, identity, refusal } = (request as WithWho)[WHO] ?? { caller: null, identity: null };
+        // The signature over the body's bytes, now that they are read.
+        if (signed && !signatureCoversHeadersOnly(request))
+          verifySignature(request, env.apiKeys, env.signatureWindowMs);
+        if (refusal) throw refusal;
 
         const params = parsePart(endpoint.params, request.params, 'params');
         const query = parsePart(endpoint.query, request.query, 'query');
@@ -159,10 +283,12 @@ export function createRegistrar(app: FastifyInstance, services: AppServices): Re
         if (endpoint.bodyType === 'multipart') {
           if (!request.isMultipart())
             throw badRequest('Send the file as multipart/form-data in a field named "file".');
-          const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
+          const file = await readMultipart(() =>
+            request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } }),
+          );
           if (!file)
             throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
-          const buffer = await file.toBuffer();
+          const buffer = await readMultipart(() => file.toBuffer());
           if (file.file.truncated) {
             throw new ApiError(
               413,

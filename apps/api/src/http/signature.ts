@@ -15,15 +15,16 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 /**
- * Checks the API key, the timestamp window and the signature of a request. Failures answer 400 with
- * codes 11/12/13 (never 401, so a clock problem does not end the user's session).
+ * Checks what a request's headers alone can tell: a known API key, a timestamp within the window,
+ * a signature that looks like one. Runs before the body is read. Failures answer 400 with codes
+ * 11/12/13 (never 401, so a clock problem does not end the user's session).
  */
-export function verifySignature(
+export function checkSignatureHeaders(
   request: FastifyRequest,
   apiKeys: Map<string, string>,
   windowMs: number,
   now = Date.now(),
-): void {
+): { secret: string; timestamp: string; signature: string } {
   const apiKey = header(request, HEADERS.apiKey);
   const secret = apiKey ? apiKeys.get(apiKey) : undefined;
   if (!apiKey || secret === undefined) {
@@ -31,7 +32,7 @@ export function verifySignature(
   }
   const timestamp = header(request, HEADERS.timestamp);
   const ts = timestamp && /^\d{10,16}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
-  if (!Number.isFinite(ts) || Math.abs(now - ts) > windowMs) {
+  if (!timestamp || !Number.isFinite(ts) || Math.abs(now - ts) > windowMs) {
     const minutes = Math.round(windowMs / 60_000);
     throw new ApiError(
       400,
@@ -40,19 +41,46 @@ export function verifySignature(
     );
   }
   const signature = header(request, HEADERS.signature);
-  const isMultipart = (header(request, 'content-type') ?? '').startsWith('multipart/form-data');
+  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) {
+    throw new ApiError(400, ErrorCode.BAD_SIGNATURE, 'The request signature does not match.');
+  }
+  return { secret, timestamp, signature };
+}
+
+/** True when the signature covers no body bytes: no body, or multipart (UNSIGNED-PAYLOAD). */
+export function signatureCoversHeadersOnly(request: FastifyRequest): boolean {
+  if (isMultipart(request)) return true;
+  const te = request.headers['transfer-encoding'];
+  const length = request.headers['content-length'];
+  return te === undefined && (length === undefined || length === '0');
+}
+
+const isMultipart = (request: FastifyRequest) =>
+  (header(request, 'content-type') ?? '').startsWith('multipart/form-data');
+
+/**
+ * Checks the API key, the timestamp window and the signature of a request, over the body as
+ * received (`request.rawBody`). Failures answer 400 with codes 11/12/13.
+ */
+export function verifySignature(
+  request: FastifyRequest,
+  apiKeys: Map<string, string>,
+  windowMs: number,
+  now = Date.now(),
+): void {
+  const { secret, timestamp, signature } = checkSignatureHeaders(request, apiKeys, windowMs, now);
   const raw = request.rawBody;
-  const bodyHash = isMultipart ? UNSIGNED_PAYLOAD : raw ? sha256Hex(raw) : EMPTY_BODY_SHA256;
+  const bodyHash = isMultipart(request) ? UNSIGNED_PAYLOAD : raw ? sha256Hex(raw) : EMPTY_BODY_SHA256;
   const expected = sha256Hex(
     canonicalString({
       secret,
-      timestamp: timestamp as string,
+      timestamp,
       method: request.method,
       pathWithQuery: request.url,
       bodyHash,
     }),
   );
-  if (!signature || !safeEqual(signature.toLowerCase(), expected)) {
+  if (!safeEqual(signature.toLowerCase(), expected)) {
     throw new ApiError(400, ErrorCode.BAD_SIGNATURE, 'The request signature does not match.');
   }
 }

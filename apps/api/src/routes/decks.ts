@@ -28,9 +28,14 @@ export function deckRoutes(s: AppServices) {
       return { deck: dto, games: played.games, stats: played.stats, unresolved };
     },
 
-    create: async ({ caller: { user }, body }) => {
-      const { deck, unresolved } = await writing(user.id, () => createDeck(s.db, user.id, body));
-      return { deck: await deckDto(s.db, deck, user.id), unresolved };
+    create: {
+      handler: async ({ caller: { user }, body }) => {
+        const { deck, unresolved } = await writing(user.id, () => createDeck(s.db, user.id, body));
+        return { deck: await deckDto(s.db, deck, user.id), unresolved };
+      },
+      // A pasted decklist is parsed, resolved and stored: one user cannot make the server do that
+      // more than once a second (refused before the body is read).
+      options: { rateLimit: 60 },
     },
 
     update: async ({ caller: { user }, params, body }) => {

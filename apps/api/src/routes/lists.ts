@@ -1,5 +1,6 @@
 import type { CurrencyValue } from '@companion/sdk/contract';
 import { implement } from '../http/implement.js';
+import { IMPORT_BODY_BYTES } from '../http/limits.js';
 import type { AppServices } from '../services/app.js';
 import {
   addCards,
@@ -16,12 +17,6 @@ import { importIntoList } from '../services/lists/import.js';
 import { cardListDto, ownedList, userLists } from '../services/lists/read.js';
 import { revertList, revisionsPage, toRevisions } from '../services/lists/revisions.js';
 import { createList } from '../services/lists/store.js';
-
-/**
- * Bytes of an import's body: its content (at most LIMITS.importContent characters, which the contract's
- * schema enforces) as JSON, with room for escapes and multi-byte characters.
- */
-const IMPORT_BODY_BYTES = 25 * 1024 * 1024;
 
 /** Card lists (binders, wishlists, trade and custom lists) with revision history. */
 export function listRoutes(s: AppServices) {

@@ -46,7 +46,7 @@ export interface TestServer {
 export async function startTestServer(
   kind: StorageKind = 'pglite',
   extraEnv: Record<string, string> = {},
-  options: Pick<BuildOptions, 'live'> = {},
+  options: Pick<BuildOptions, 'live' | 'rateLimitPrefix'> = {},
 ): Promise<TestServer> {
   const emulatorHost = inject('emulatorHost');
   const database = await openTestDatabase(kind, inject('pgliteTemplate'));
@@ -61,6 +61,8 @@ export async function startTestServer(
     COMPANION_API_KEYS: `${TEST_API_KEY}:${TEST_SECRET}`,
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_PUBLIC_URL: 'http://127.0.0.1:5173',
+    // Suites make hundreds of calls a minute as one user; the rate-limit tests set their own budget.
+    COMPANION_RATE_LIMIT_PER_MINUTE: '100000',
     ...extraEnv,
   });
   const server = await buildServer(env, { database, ...options });
