@@ -9,6 +9,24 @@ import * as stories from './select.stories';
 
 describeStories('Select', stories);
 
+/** A parent that controls the select and starts with nothing chosen. */
+function Picker() {
+  const [choice, setChoice] = useState<string | undefined>(undefined);
+  return (
+    <>
+      <Select
+        aria-label="Friend"
+        value={choice}
+        onValueChange={setChoice}
+        options={[{ value: 'a', label: 'Ajani' }]}
+      />
+      <button type="button" onClick={() => setChoice('a')}>
+        choose
+      </button>
+    </>
+  );
+}
+
 describe('Select', () => {
   it('is labelled by its FormField and shows the chosen value', () => {
     renderWithIntl(
@@ -24,22 +42,6 @@ describe('Select', () => {
   it('controlled with nothing chosen yet: placeholder, and no uncontrolled-to-controlled warning', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const warns = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    function Picker() {
-      const [choice, setChoice] = useState<string | undefined>(undefined);
-      return (
-        <>
-          <Select
-            aria-label="Friend"
-            value={choice}
-            onValueChange={setChoice}
-            options={[{ value: 'a', label: 'Ajani' }]}
-          />
-          <button type="button" onClick={() => setChoice('a')}>
-            choose
-          </button>
-        </>
-      );
-    }
     renderWithIntl(<Picker />);
     expect(screen.getByRole('combobox').textContent).toContain('Choose…');
     screen.getByRole('button', { name: 'choose' }).click();
