@@ -82,6 +82,8 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      // The web app's dev server imports @companion/hooks' build: turbo.json makes this package's
+      // test task wait for it.
       command: `node ./node_modules/vite/bin/vite.js --host 127.0.0.1 --port ${WEB_PORT} --strictPort`,
       cwd: join(import.meta.dirname, '../web'),
       url: `${web}/`,
