@@ -143,7 +143,7 @@ test('sign out of all devices from the settings: this device and another one are
   await screenshot(page, info, 'sign-out-everywhere-confirm');
   await expectAccessible(page, 'sign out of all devices: confirmation');
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await expect(page.getByText('Signed out of all devices')).toBeVisible();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Signed out of all devices' })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 
   // The other device's next call answers 401: it goes to the login page.

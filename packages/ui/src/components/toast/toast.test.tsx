@@ -20,4 +20,15 @@ describe('Toaster', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('a'));
   });
+
+  it('names the region with its shortcut and announces each toast without a raw placeholder', async () => {
+    const { container } = renderWithIntl(
+      <Toaster toasts={[{ id: 'a', title: 'Deck saved', duration: Infinity }]} onDismiss={() => {}} />,
+    );
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
+    // Radix announces the toast in a live region of its own, after the provider's label.
+    await waitFor(() => expect(document.body.textContent).toContain('Notification'));
+    expect(document.body.textContent).not.toContain('{hotkey}');
+    expect(container.textContent).toContain('Deck saved');
+  });
 });

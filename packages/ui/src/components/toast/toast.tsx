@@ -60,7 +60,8 @@ export function Toaster({ toasts, onDismiss, duration = 5000, className }: Toast
   return (
     <RadixToast.Provider
       duration={duration}
-      label={t('ui.toast.region', { hotkey: '{hotkey}' })}
+      // Announced before each toast's text to screen readers.
+      label={t('ui.toast.announce')}
       swipeDirection="right"
     >
       {toasts.map((toast) => {
@@ -107,7 +108,11 @@ export function Toaster({ toasts, onDismiss, duration = 5000, className }: Toast
           </RadixToast.Root>
         );
       })}
-      <RadixToast.Viewport className={clsx('cui-toast-viewport', className)} />
+      <RadixToast.Viewport
+        className={clsx('cui-toast-viewport', className)}
+        // The region's name; Radix puts the shortcut (F8) in place of {hotkey}.
+        label={t('ui.toast.region', { hotkey: '{hotkey}' })}
+      />
     </RadixToast.Provider>
   );
 }
