@@ -4,7 +4,7 @@
  */
 import type { FriendStatusValue, RelationshipValue } from '@companion/sdk/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { friendships, type UserRow, users } from '../db/schema.js';
 import { iso, isoOrNull } from './dto.js';
 import { Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from './errors.js';
@@ -54,6 +54,22 @@ const notYourself = () =>
     { path: 'params.code', message: 'This is your own code' },
   ]);
 
+/** Accepts the pending request `from` sent `to`; undefined when there is none (any more). */
+async function acceptPending(db: Db | Tx, from: string, to: string): Promise<FriendshipRow | undefined> {
+  const [row] = await db
+    .update(friendships)
+    .set({ status: 'accepted', acceptedAt: new Date() })
+    .where(
+      and(
+        eq(friendships.requesterId, from),
+        eq(friendships.addresseeId, to),
+        eq(friendships.status, 'pending'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 const changedMeanwhile = () => new Conflict('The friend request changed meanwhile; try again.');
 
 export async function lookup(
@@ -80,18 +96,7 @@ export async function request(deps: FriendDeps, me: UserRow, code: string): Prom
         if (existing.status === 'accepted') throw new Conflict('You are already friends.');
         if (existing.requesterId === me.id) throw new Conflict('You already sent this friend request.');
         // They asked first: asking back accepts.
-        const [accepted] = await tx
-          .update(friendships)
-          .set({ status: 'accepted', acceptedAt: new Date() })
-          .where(
-            and(
-              eq(friendships.requesterId, other.id),
-              eq(friendships.addresseeId, me.id),
-              eq(friendships.status, 'pending'),
-            ),
-          )
-          .returning();
-        return accepted;
+        return acceptPending(tx, other.id, me.id);
       };
       const [existing] = await tx.select().from(friendships).where(between(me.id, other.id)).limit(1);
       if (existing) return answer(existing);
@@ -121,17 +126,7 @@ export async function accept(deps: FriendDeps, me: UserRow, code: string): Promi
   if (existing.status === 'accepted') throw new Conflict('You are already friends.');
   if (existing.addresseeId !== me.id)
     throw new Forbidden('Only the person you asked can accept your request.');
-  const [row] = await deps.db
-    .update(friendships)
-    .set({ status: 'accepted', acceptedAt: new Date() })
-    .where(
-      and(
-        eq(friendships.requesterId, other.id),
-        eq(friendships.addresseeId, me.id),
-        eq(friendships.status, 'pending'),
-      ),
-    )
-    .returning();
+  const row = await acceptPending(deps.db, other.id, me.id);
   if (!row) throw changedMeanwhile();
   return friendDto(deps, me.id, other, row);
 }

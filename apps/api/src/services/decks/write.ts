@@ -11,14 +11,12 @@
  */
 import { COLORS } from '@companion/sdk/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { deckCards, decks, formats } from '../../db/schema.js';
 import { cardsByIds } from '../catalogue.js';
 import { Conflict, Forbidden, NotFound } from '../errors.js';
 import { checkFormat, type Input, type NewDeckCard, resolveDeckInput, type UnresolvedLine } from './input.js';
 import type { DeckRow } from './summary.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Colour identity: the commanders' in commander formats (when there are any), else every card's. */
 async function deriveIdentity(db: Db | Tx, deckId: string, formatId: string): Promise<string[]> {

@@ -6,7 +6,7 @@
 import type { Revision } from '@companion/sdk/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { listRevisions } from '../../db/catalogue.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { iso } from '../dto.js';
 import { NotFound } from '../errors.js';
@@ -17,7 +17,6 @@ import {
   type ListRow,
   loadState,
   type RevisionRow,
-  type Tx,
   writeStates,
 } from './store.js';
 

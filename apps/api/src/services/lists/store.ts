@@ -13,12 +13,11 @@
 import type { FinishValue, RevisionActionValue } from '@companion/sdk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../../db/catalogue.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 
 export const SNAPSHOT_EVERY = 100;
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ListRow = typeof cardLists.$inferSelect;
 export type EntryRow = typeof listEntries.$inferSelect;
 export type RevisionRow = typeof listRevisions.$inferSelect;
