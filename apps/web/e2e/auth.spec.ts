@@ -137,6 +137,16 @@ test('sign out of all devices from the settings: this device and another one are
   await expect(phone).toHaveURL(/\/dashboard$/);
 
   await page.goto('/settings');
+  // The settings cards stand apart (they used to touch).
+  await expect(page.getByTestId('sign-out-everywhere')).toBeVisible();
+  const boxes = await page
+    .locator('main .web-card')
+    .evaluateAll((cards) =>
+      cards.map((c) => c.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+    );
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  for (let i = 1; i < boxes.length; i++)
+    expect(boxes[i]!.top - boxes[i - 1]!.bottom).toBeGreaterThanOrEqual(8);
   await page.getByTestId('sign-out-everywhere').click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await expect(dialog).toContainText('Sign out of all devices?');

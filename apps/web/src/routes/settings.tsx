@@ -61,50 +61,52 @@ export function Component() {
   return (
     <>
       <PageHeading title={t('web.page.settings.title')} description={t('web.page.settings.description')} />
-      <div className="web-card web-form">
-        <FormField label={t('web.settings.language')}>
-          <Select
-            name="language"
-            value={settings?.language ?? 'en'}
-            onValueChange={onLanguage}
-            options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value].label }))}
-          />
-        </FormField>
-        <FormField label={t('web.settings.currency')}>
-          <Select
-            name="currency"
-            value={settings?.currency ?? 'usd'}
-            onValueChange={(v) => (isOneOf(CURRENCIES, v) ? save({ currency: v }) : undefined)}
-            options={CURRENCIES.map((value) => ({ value, label: t(CURRENCY_KEY[value]) }))}
-          />
-        </FormField>
-        <FormField label={t('web.settings.visibility')} hint={t('web.settings.visibilityHint')}>
-          <Select
-            name="visibility"
-            value={settings?.profileVisibility ?? 'friends'}
-            onValueChange={(v) =>
-              isOneOf(PROFILE_VISIBILITIES, v) ? save({ profileVisibility: v }) : undefined
-            }
-            options={PROFILE_VISIBILITIES.map((value) => ({ value, label: t(VISIBILITY_KEY[value]) }))}
-          />
-        </FormField>
-        <FormField label={t('web.settings.format')}>
-          <Select
-            name="format"
-            value={settings?.defaultFormatId ?? NO_FORMAT}
-            disabled={formats.isPending}
-            onValueChange={(v) => save({ defaultFormatId: v === NO_FORMAT ? null : v })}
-            options={formatOptions}
-          />
-        </FormField>
-        {update.error ? (
-          <p className="web-form__error" role="alert">
-            {errorMessage(update.error, t)}
-          </p>
-        ) : null}
+      <div className="web-stack">
+        <div className="web-card web-form">
+          <FormField label={t('web.settings.language')}>
+            <Select
+              name="language"
+              value={settings?.language ?? 'en'}
+              onValueChange={onLanguage}
+              options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value].label }))}
+            />
+          </FormField>
+          <FormField label={t('web.settings.currency')}>
+            <Select
+              name="currency"
+              value={settings?.currency ?? 'usd'}
+              onValueChange={(v) => (isOneOf(CURRENCIES, v) ? save({ currency: v }) : undefined)}
+              options={CURRENCIES.map((value) => ({ value, label: t(CURRENCY_KEY[value]) }))}
+            />
+          </FormField>
+          <FormField label={t('web.settings.visibility')} hint={t('web.settings.visibilityHint')}>
+            <Select
+              name="visibility"
+              value={settings?.profileVisibility ?? 'friends'}
+              onValueChange={(v) =>
+                isOneOf(PROFILE_VISIBILITIES, v) ? save({ profileVisibility: v }) : undefined
+              }
+              options={PROFILE_VISIBILITIES.map((value) => ({ value, label: t(VISIBILITY_KEY[value]) }))}
+            />
+          </FormField>
+          <FormField label={t('web.settings.format')}>
+            <Select
+              name="format"
+              value={settings?.defaultFormatId ?? NO_FORMAT}
+              disabled={formats.isPending}
+              onValueChange={(v) => save({ defaultFormatId: v === NO_FORMAT ? null : v })}
+              options={formatOptions}
+            />
+          </FormField>
+          {update.error ? (
+            <p className="web-form__error" role="alert">
+              {errorMessage(update.error, t)}
+            </p>
+          ) : null}
+        </div>
+        <OverlaySettings />
+        <SignOutEverywhere />
       </div>
-      <OverlaySettings />
-      <SignOutEverywhere />
     </>
   );
 }
