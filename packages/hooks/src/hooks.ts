@@ -9,7 +9,7 @@ import {
   userQueryStates,
 } from './persist/user-queries.js';
 import { isStale, type RefreshOptions, refreshUserData } from './refresh/refresh.js';
-import { endSession, isAuthenticated, signOutOfFirebase } from './session/session.js';
+import { endSession, isAuthenticated, signOutOfFirebase, subscribeSession } from './session/session.js';
 import type { Language, LanguageState } from './store/language-store.js';
 import { noFetch, REFRESH_KEYS } from './store/persisted.js';
 import type { UserState } from './store/user-store.js';
@@ -37,16 +37,7 @@ export function useUserStore<T>(selector?: (state: UserState) => T): T | UserSta
 function useSessionSubscribe(): (listener: () => void) => () => void {
   const { userStore, queryClient } = useCompanion();
   return useCallback(
-    (listener: () => void) => {
-      const stopStore = userStore.subscribe(listener);
-      const stopCache = queryClient.getQueryCache().subscribe((event) => {
-        if (userQueryPart(event.query)) listener();
-      });
-      return () => {
-        stopStore();
-        stopCache();
-      };
-    },
+    (listener: () => void) => subscribeSession(userStore, queryClient, listener),
     [userStore, queryClient],
   );
 }

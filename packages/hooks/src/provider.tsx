@@ -16,7 +16,11 @@ import { CompanionContext, type CompanionContextValue, type CompanionPaths } fro
 import { syncToken, watchIdToken } from './identity/lazy-token.js';
 import { clearUserData, persistUserQueries } from './persist/user-queries.js';
 import { createQueryClient } from './query-client.js';
-import { clearUnverifiedOnVerifiedUser, sessionIsAuthenticated } from './session/session.js';
+import {
+  clearUnverifiedOnVerifiedUser,
+  sessionIsAuthenticated,
+  subscribeSession as watchSession,
+} from './session/session.js';
 import { createLanguageStore, type Language, type LanguageStore } from './store/language-store.js';
 import type { UserStore } from './store/user-store.js';
 import { createVersionWatcher, type VersionWatcherOptions } from './version/version-watcher.js';
@@ -191,14 +195,7 @@ export function CompanionProvider(props: CompanionProviderProps) {
   // Firebase Auth loads for a stored session once the first page has rendered (a sign-in flow loads
   // it on its own).
   const subscribeSession = useCallback(
-    (listener: () => void) => {
-      const stopStore = userStore.subscribe(listener);
-      const stopCache = queryClient.getQueryCache().subscribe(listener);
-      return () => {
-        stopStore();
-        stopCache();
-      };
-    },
+    (listener: () => void) => watchSession(userStore, queryClient, listener),
     [userStore, queryClient],
   );
   const authenticated = useSyncExternalStore(

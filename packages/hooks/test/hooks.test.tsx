@@ -247,8 +247,9 @@ describe('session rules', () => {
       user: null,
     });
 
-    // on the login page already: the session still ends, no navigation
-    act(() => {
+    // on the login page already: the session still ends, no navigation (a cache change reaches
+    // the session subscribers in a microtask, after any render in progress)
+    await act(async () => {
       app.userStore.setState({ userId: 'user-1' });
       app.queryClient.setQueryData(['me', 'user'], SESSION.user);
     });

@@ -21,6 +21,23 @@ export const sessionIsAuthenticated = (userStore: UserStore, queryClient: QueryC
   isAuthenticated(userStore.getState(), cachedCurrentUser(queryClient));
 
 /**
+ * Calls `listener` when the session may have changed: the user store, or a user query of the cache.
+ * The cache reports synchronously, also while a component renders (a page creating or restoring a
+ * user query); telling React then would update a subscriber during another component's render, so
+ * the listener runs once that render is over.
+ */
+export function subscribeSession(userStore: UserStore, queryClient: QueryClient, listener: () => void) {
+  const stopStore = userStore.subscribe(listener);
+  const stopCache = queryClient.getQueryCache().subscribe((event) => {
+    if (userQueryPart(event.query)) queueMicrotask(listener);
+  });
+  return () => {
+    stopStore();
+    stopCache();
+  };
+}
+
+/**
  * Stores what /auth/signin, /auth/login or /auth/exchange answered: the user and settings in the
  * cache (fetched now), the token and user id in the store. Another user's cached data goes first.
  */
