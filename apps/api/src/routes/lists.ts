@@ -132,8 +132,11 @@ export function listRoutes(s: AppServices) {
       return revisionsPage(s.db, list.id, query.page, query.limit);
     },
 
-    revert: async ({ caller: { user }, params }) =>
-      changed(await revertList(s.db, params.id, params.revisionId, user.id), user.currency),
+    revert: async ({ caller: { user }, params, query }) =>
+      changed(
+        await revertList(s.db, params.id, params.revisionId, user.id, query.expected_revision),
+        user.currency,
+      ),
 
     delete: async ({ caller: { user }, params, query }) => {
       const { movedTo } = await deleteList(s.db, params.id, user.id, query.keep_cards);

@@ -204,6 +204,51 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('lists and revisions on %s', 
     expect(await entriesOf(u.client, list.id)).toEqual(snapshot);
   });
 
+  it('undo of a removal: revert to the revision before it, refused once the list moved on', async () => {
+    const { list } = await u.client.lists.create({ body: { name: 'Undo', type: 'custom' } });
+    await u.client.lists.addCards({
+      params: { id: list.id },
+      body: { cards: [{ name: 'Dark Ritual', quantity: 3 }, { name: 'Island' }] },
+    });
+    const ritual = (await u.client.lists.get({ params: { id: list.id } })).entries.find(
+      (e) => e.card?.name === 'Dark Ritual',
+    );
+    const removed = await u.client.lists.removeCards({
+      params: { id: list.id },
+      body: { cards: [{ entryId: ritual?.id ?? '' }] },
+    });
+    const { revisions } = await u.client.lists.revisions({ params: { id: list.id }, query: { limit: 2 } });
+    const previous = revisions.find((r) => r.number === removed.revision.number - 1);
+    // Someone else's change lands first: the undo is refused with 409 and changes nothing.
+    await u.client.lists.addCards({ params: { id: list.id }, body: { cards: [{ name: 'Swamp' }] } });
+    const afterOther = await entriesOf(u.client, list.id);
+    const stale = await u.client.lists
+      .revert({
+        params: { id: list.id, revisionId: previous?.id ?? '' },
+        query: { expected_revision: removed.revision.number },
+      })
+      .catch((e: unknown) => e);
+    expect((stale as { status?: number }).status).toBe(409);
+    expect(await entriesOf(u.client, list.id)).toEqual(afterOther);
+    // Undone right away, the removal comes back as it was.
+    const island = (await u.client.lists.get({ params: { id: list.id } })).entries.find(
+      (e) => e.card?.name === 'Island',
+    );
+    const removed2 = await u.client.lists.removeCards({
+      params: { id: list.id },
+      body: { cards: [{ entryId: island?.id ?? '' }] },
+    });
+    const prev2 = (
+      await u.client.lists.revisions({ params: { id: list.id }, query: { limit: 2 } })
+    ).revisions.find((r) => r.number === removed2.revision.number - 1);
+    const undo = await u.client.lists.revert({
+      params: { id: list.id, revisionId: prev2?.id ?? '' },
+      query: { expected_revision: removed2.revision.number },
+    });
+    expect(undo.revision).toMatchObject({ action: 'revert', revertedTo: prev2?.number });
+    expect(await entriesOf(u.client, list.id)).toEqual(afterOther);
+  });
+
   it('revert reaches past a snapshot (100+ revisions)', async () => {
     const { list } = await u.client.lists.create({ body: { name: 'Long history', type: 'custom' } });
     for (let i = 0; i < 105; i++) {

@@ -8,6 +8,7 @@ import {
   Id,
   Paging,
   queryBool,
+  queryInt,
   SortDirection,
   UserSummary,
 } from './common.js';
@@ -290,7 +291,18 @@ export const lists = {
     method: 'POST',
     path: '/user/lists/:id/revert/:revisionId',
     summary: 'Return the list to the state after a revision (recorded as a new revision)',
+    description:
+      'With expected_revision, the call fails with 409 and changes nothing when the list moved on: an ' +
+      '"Undo" reverts only the change it undoes.',
     params: z.object({ id: Id, revisionId: Id }),
+    query: z.object({
+      expected_revision: queryInt()
+        .min(0)
+        .optional()
+        .meta({
+          description: 'When given and the list moved on, the call fails with 409 and changes nothing',
+        }),
+    }),
     response: ListChangeResponse,
   }),
   delete: endpoint(tag, {

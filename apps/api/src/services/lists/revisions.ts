@@ -154,8 +154,14 @@ export async function revisionsPage(db: Db, listId: string, page: number, limit:
   return { revisions: await toRevisions(db, rows), total: Number(count?.n ?? 0) };
 }
 
-export async function revertList(db: Db, listId: string, revisionId: string, ownerId: string) {
-  return changeList(db, { listId, ownerId, authorId: ownerId }, async (tx, list) => {
+export async function revertList(
+  db: Db,
+  listId: string,
+  revisionId: string,
+  ownerId: string,
+  expectedRevision?: number,
+) {
+  return changeList(db, { listId, ownerId, authorId: ownerId, expectedRevision }, async (tx, list) => {
     const [target] = await tx
       .select({ number: listRevisions.number })
       .from(listRevisions)
