@@ -88,12 +88,14 @@ export {
 } from './queries/auth.js';
 export {
   cardPriceQueryOptions,
+  cardAutocompleteQueryOptions,
   cardPrintsQueryOptions,
   cardQueryOptions,
   cardSearchQueryOptions,
   cardSetsQueryOptions,
   useCard,
   useCardPrice,
+  useCardAutocomplete,
   useCardPrints,
   useCardSearch,
   useCardSets,

@@ -3,6 +3,7 @@ import type { AppServices } from '../services/app.js';
 import { searchCatalogue } from '../services/card-search.js';
 import {
   allSets,
+  autocompleteNames,
   cardBySetNumber,
   cardsByIds,
   priceHistory,
@@ -36,6 +37,8 @@ export function cardRoutes(s: AppServices) {
         hasMore: query.page * query.limit < total,
       };
     },
+
+    autocomplete: async ({ query }) => ({ names: await autocompleteNames(s.db, query.q) }),
 
     prints: async ({ params }) => {
       const prints = await printsOf(s.db, params.id);

@@ -12,6 +12,7 @@ import {
   type FinishValue,
   isOneOf,
   LEGALITIES,
+  LIMITS,
   type LegalityValue,
 } from '@companion/sdk/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
@@ -284,6 +285,28 @@ export async function printsOf(db: Db, id: string): Promise<CardData[] | null> {
     .from(cards)
     .where(eq(cards.oracleId, card.oracleId))
     .orderBy(sql`${cards.releasedAt} desc nulls last`, asc(cards.set), asc(cards.collectorNumber));
+}
+
+/**
+ * Card names containing `text` (normalised like every name: no accents, case or curly quotes), the
+ * names where a full or face name starts with it first, then shorter names first. The pattern is a
+ * LIKE with its wildcards escaped, served by the trigram index on `search_name`.
+ */
+export async function autocompleteNames(db: Db, text: string): Promise<string[]> {
+  const needle = normalizeName(text).replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (!needle) return [];
+  const rows = await db
+    .select({ name: cards.name })
+    .from(cards)
+    .where(sql`${cards.searchName} like ${`%${needle}%`}`)
+    .groupBy(cards.name)
+    .orderBy(
+      sql`bool_or(${cards.searchName} like ${`%|${needle}%`}) desc`,
+      sql`length(${cards.name})`,
+      asc(cards.name),
+    )
+    .limit(LIMITS.autocompleteNames.max);
+  return rows.map((r) => r.name);
 }
 
 export async function allSets(db: Db): Promise<CardSet[]> {

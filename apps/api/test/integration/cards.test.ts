@@ -1,8 +1,10 @@
 import { isNotFoundError } from '@companion/sdk';
+import { contract } from '@companion/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPrices, cards } from '../../src/db/catalogue.js';
 import { importCatalogue } from '../../src/services/catalogue-import.js';
+import { raw, status } from '../support/calls.js';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 import { HAS_SHARED_DATA, loadSharedCatalogue, SHARED_DATA } from './shared-data.js';
 
@@ -53,6 +55,31 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
       .get({ query: { set_code: 'zzz', collector_number: '1' } })
       .catch((e: unknown) => e);
     expect(isNotFoundError(missing)).toBe(true);
+  });
+
+  it('suggests names for a typed text: starts-with first, accents and faces, wildcards taken literally', async () => {
+    const delver = await u.client.cards.autocomplete({ query: { q: 'delver' } });
+    expect(delver.names[0]).toBe('Delver of Secrets // Insectile Aberration');
+    // A back face's name finds its card; case and accents do not matter.
+    const face = await u.client.cards.autocomplete({ query: { q: 'INSECTILE' } });
+    expect(face.names).toContain('Delver of Secrets // Insectile Aberration');
+    // Names that start with the text come before names that only contain it.
+    const fo = await u.client.cards.autocomplete({ query: { q: 'fo' } });
+    expect(fo.names.length).toBeGreaterThan(0);
+    expect(fo.names.length).toBeLessThanOrEqual(20);
+    const firstContains = fo.names.findIndex((n) => !/(^|\/\/ )fo/i.test(n));
+    if (firstContains >= 0) expect(fo.names.slice(firstContains).every((n) => !/^fo/i.test(n))).toBe(true);
+    expect(new Set(fo.names).size).toBe(fo.names.length);
+    // LIKE wildcards are plain characters: '%%' and '__' match nothing in the catalogue.
+    for (const q of ['%%', '__', '\\%', '%_%_%_'.repeat(30)])
+      expect((await u.client.cards.autocomplete({ query: { q } })).names).toEqual([]);
+    // Too short, too long: the server's validation error naming the field (the client refuses too).
+    for (const q of ['a', 'x'.repeat(201)]) {
+      const res = await raw(t, u, contract.cards.autocomplete, { query: { q } });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.details)).toContain('query.q');
+      expect(await status(u.client.cards.autocomplete({ query: { q } }))).not.toBe(200);
+    }
   });
 
   it('lists prints newest first and prices with history', async () => {

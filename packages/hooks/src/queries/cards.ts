@@ -19,6 +19,18 @@ export const cardSearchQueryOptions = (client: CompanionClient, args: CallArgs<E
 export const useCardSearch = (args: CallArgs<E['search']>) =>
   useQuery(cardSearchQueryOptions(useCompanionClient(), args));
 
+/** GET /cards/autocomplete: names for a card-name field (the caller debounces the text). */
+export const cardAutocompleteQueryOptions = (client: CompanionClient, args: CallArgs<E['autocomplete']>) =>
+  endpointQuery(
+    client,
+    cards.autocomplete,
+    args,
+    queryKeys.cards.autocomplete(args.query.q),
+    CATALOGUE_STALE_TIME,
+  );
+export const useCardAutocomplete = (args: CallArgs<E['autocomplete']>, options?: { enabled?: boolean }) =>
+  useQuery({ ...cardAutocompleteQueryOptions(useCompanionClient(), args), ...options });
+
 /** GET /cards/:id/prints */
 export const cardPrintsQueryOptions = (client: CompanionClient, args: CallArgs<E['prints']>) =>
   endpointQuery(client, cards.prints, args, queryKeys.cards.prints(args.params.id), CATALOGUE_STALE_TIME);

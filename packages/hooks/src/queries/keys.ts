@@ -70,6 +70,7 @@ export const queryKeys = {
     all: ['cards'] as const,
     card: (query: Filters) => ['cards', 'card', f(query)] as const,
     search: (query: Filters) => ['cards', 'search', f(query)] as const,
+    autocomplete: (q: string) => ['cards', 'autocomplete', q] as const,
     // single-source: key segments (domain, then what), not the search's `unique` values
     prints: (id: string) => ['cards', 'prints', id] as const,
     sets: () => ['cards', 'sets'] as const,

@@ -280,6 +280,11 @@ export const endpointHooks = {
 
   'cards.get': { kind: 'query', factory: cards.cardQueryOptions, hook: cards.useCard },
   'cards.search': { kind: 'query', factory: cards.cardSearchQueryOptions, hook: cards.useCardSearch },
+  'cards.autocomplete': {
+    kind: 'query',
+    factory: cards.cardAutocompleteQueryOptions,
+    hook: cards.useCardAutocomplete,
+  },
   'cards.prints': { kind: 'query', factory: cards.cardPrintsQueryOptions, hook: cards.useCardPrints },
   'cards.sets': { kind: 'query', factory: cards.cardSetsQueryOptions, hook: cards.useCardSets },
   'cards.price': { kind: 'query', factory: cards.cardPriceQueryOptions, hook: cards.useCardPrice },

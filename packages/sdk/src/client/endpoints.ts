@@ -784,6 +784,16 @@ export const endpoints = {
       bodyType: 'json',
       responseType: 'json',
     },
+    autocomplete: {
+      domain: 'cards',
+      name: 'autocomplete',
+      method: 'GET',
+      path: '/cards/autocomplete',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
     prints: {
       domain: 'cards',
       name: 'prints',

@@ -162,6 +162,19 @@ export const cards = {
       hasMore: z.boolean(),
     }),
   }),
+  autocomplete: endpoint(tag, {
+    method: 'GET',
+    path: '/cards/autocomplete',
+    summary: 'Up to 20 card names containing the typed text, names that start with it first',
+    description:
+      'Accents, case and curly quotes are ignored; a face name ("Fire") finds its card ("Fire // Ice"). ' +
+      'The text needs at least two characters.',
+    extension: true,
+    query: z.object({
+      q: z.string().trim().min(LIMITS.autocompleteQuery.min).max(LIMITS.autocompleteQuery.max),
+    }),
+    response: z.object({ names: z.array(z.string()).max(LIMITS.autocompleteNames.max) }),
+  }),
   prints: endpoint(tag, {
     method: 'GET',
     path: '/cards/:id/prints',

@@ -41,6 +41,10 @@ export const LIMITS = {
   cardLanguage: { min: 2, max: 4 },
   /** A Scryfall-syntax search. */
   searchQuery: { min: 1, max: 500 },
+  /** Text typed into a card-name field, for name suggestions. */
+  autocompleteQuery: { min: 2, max: 200 },
+  /** Names one autocomplete call answers. */
+  autocompleteNames: { max: 20 },
   /** A plain name filter. */
   nameFilter: { max: 200 },
   /** Items per page of any paged call. */

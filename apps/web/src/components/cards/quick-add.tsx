@@ -1,12 +1,13 @@
-import { useAddListCards } from '@companion/hooks';
+import { useAddListCards, useCardAutocomplete } from '@companion/hooks';
 import { LIMITS } from '@companion/sdk';
 import type { CardList } from '@companion/sdk/contract';
 import { Button, FormField, Input, Select } from '@companion/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { FINISH_KEY, FINISHES } from './common';
+import { useDebounced } from './use-debounced';
 
 /** Adds a card by name, or by set code + collector number, to one of `lists` (or the fixed `listId`). */
 export function QuickAdd({ lists, listId }: { lists?: CardList[]; listId?: string }) {
@@ -20,6 +21,12 @@ export function QuickAdd({ lists, listId }: { lists?: CardList[]; listId?: strin
   const [quantity, setQuantity] = useState(1);
   const [finish, setFinish] = useState<(typeof FINISHES)[number]>('nonfoil');
   const [target, setTarget] = useState('');
+  const suggestionsId = useId();
+  const typed = useDebounced(name.trim(), 200);
+  const suggestions = useCardAutocomplete(
+    { query: { q: typed } },
+    { enabled: mode === 'name' && typed.length >= LIMITS.autocompleteQuery.min },
+  );
   const chosen = listId ?? (target || lists?.find((l) => l.isDefault)?.id || lists?.[0]?.id || '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,14 +72,24 @@ export function QuickAdd({ lists, listId }: { lists?: CardList[]; listId?: strin
       </fieldset>
       <div className="web-row">
         {mode === 'name' ? (
-          <FormField label={t('web.cards.quickAdd.name')}>
-            <Input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={LIMITS.cardName.max}
-            />
-          </FormField>
+          <>
+            <FormField label={t('web.cards.quickAdd.name')}>
+              <Input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                maxLength={LIMITS.cardName.max}
+                list={suggestionsId}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </FormField>
+            <datalist id={suggestionsId} data-testid="quick-add-suggestions">
+              {(suggestions.data?.names ?? []).map((n) => (
+                <option key={n} value={n} />
+              ))}
+            </datalist>
+          </>
         ) : (
           <>
             <FormField label={t('web.cards.quickAdd.set')}>
