@@ -203,3 +203,58 @@ test('deck editor: change the cards and description, save, and find them after a
   expect(await nameHeight('Cyclonic Rift')).toBeLessThan((await nameHeight('Island')) * 1.5);
   await shoot(page, info, editPath, 'deck-editor', '.web-deck-board');
 });
+
+test('lists: an empty binder says so, quick add suggests names, a removed card comes back with Undo, toasts cover no control', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInUser(page, 'undo');
+  await createList(page, 'Undo binder', 'Binder');
+  // A new list is empty, not "no card matches".
+  await expect(page.getByRole('heading', { name: 'No cards in this list yet' })).toBeVisible();
+  await expect(page.getByText('No card matches.')).toHaveCount(0);
+
+  // Quick add suggests the full name from a few letters (accents and case ignored).
+  const name = page.getByRole('textbox', { name: 'Card name' });
+  await name.fill('DARK RIT');
+  await expect(page.locator('[data-testid="quick-add-suggestions"] option[value="Dark Ritual"]')).toHaveCount(
+    1,
+  );
+  await name.fill('Dark Ritual');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const added = page.locator('.cui-toast').filter({ hasText: '1 card added' });
+  await expect(added).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Dark Ritual' })).toBeVisible();
+
+  // The toast covers no form control of the page.
+  const toastBox = await page.locator('.cui-toast').first().boundingBox();
+  const covered = await page.evaluate((box) => {
+    if (!box) return ['no toast'];
+    const hits: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'input, select, textarea, button, [role="combobox"]',
+    )) {
+      if (el.closest('.cui-toast-viewport')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const overlaps =
+        r.left < box.x + box.width && r.right > box.x && r.top < box.y + box.height && r.bottom > box.y;
+      if (overlaps) hits.push(el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+    }
+    return hits;
+  }, toastBox);
+  expect(covered).toEqual([]);
+
+  // Removing is one click; the toast offers Undo, which brings the row back.
+  await page.getByRole('button', { name: 'Remove Dark Ritual' }).click();
+  const removed = page.locator('.cui-toast').filter({ hasText: 'Removed 1 copy of Dark Ritual' });
+  await expect(removed).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No cards in this list yet' })).toBeVisible();
+  await removed.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.cui-toast').filter({ hasText: 'Change undone' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Dark Ritual' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove Dark Ritual' })).toBeVisible();
+  await screenshot(page, info, 'list-undo');
+});

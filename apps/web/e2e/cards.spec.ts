@@ -485,11 +485,21 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await expectAccessible(page, 'deck editor');
   await screenshot(page, info, 'deck-edit');
 
-  // Archive: it leaves the active tab for the archived one.
+  // Archive, undone from its toast: the deck is active again.
   await page.goto(deckPath);
   await page.getByRole('button', { name: 'Archive' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
-  await expect(page.locator('.cui-toast__title', { hasText: 'Atraxa superfriends archived' })).toBeVisible();
+  const archivedToast = page.locator('.cui-toast', { hasText: 'Atraxa superfriends archived' });
+  await expect(archivedToast).toBeVisible();
+  await archivedToast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Atraxa superfriends restored' })).toBeVisible();
+  await expect(page.getByText('Archived', { exact: true })).toHaveCount(0);
+  // Archive: it leaves the active tab for the archived one.
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
+  await expect(
+    page.locator('.cui-toast__title', { hasText: 'Atraxa superfriends archived' }).last(),
+  ).toBeVisible();
   await page.goto('/decks');
   await expect(page.getByRole('tabpanel')).not.toContainText('Atraxa superfriends');
   await page.getByRole('tab', { name: /Archived/ }).click();

@@ -14,6 +14,7 @@ import {
   Badge,
   Button,
   ConfirmDialog,
+  EmptyState,
   FormField,
   Input,
   Pagination,
@@ -46,6 +47,7 @@ import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../com
 import { ImportPanel } from '../components/cards/import-panel';
 import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
 import { QuickAdd } from '../components/cards/quick-add';
+import { useUndoableListChange } from '../components/cards/undo';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
@@ -191,6 +193,7 @@ function Cards({ list }: { list: CardList }) {
   const { selection, toggle, toggleAll, clear } = useSelection();
   const update = useUpdateListCards();
   const remove = useRemoveListCards();
+  const undoable = useUndoableListChange();
   const options: PageOptions = useMemo(
     () => (p: number, limit: number) =>
       listQueryOptions(client, {
@@ -212,9 +215,31 @@ function Cards({ list }: { list: CardList }) {
         params: { id: list.id },
         body: { cards: [{ entryId: e.id, condition: condition as 'NM' | null }] },
       }),
-    onRemove: (e) => remove.mutate({ params: { id: list.id }, body: { cards: [{ entryId: e.id }] } }),
+    onRemove: (e) =>
+      remove.mutate(
+        { params: { id: list.id }, body: { cards: [{ entryId: e.id }] } },
+        {
+          onSuccess: ({ revision }) =>
+            undoable(
+              list.id,
+              revision,
+              t('web.cards.entries.removed', {
+                count: e.quantity,
+                name: e.card?.name ?? e.unresolved?.name ?? '',
+              }),
+            ),
+        },
+      ),
   };
   const problem = update.error ?? remove.error;
+  // A filter that matches nothing is not an empty list: say which one it is.
+  const empty = q ? undefined : (
+    <EmptyState
+      title={t('web.cards.list.emptyTitle')}
+      description={t('web.cards.list.emptyDescription')}
+      headingLevel={2}
+    />
+  );
   return (
     <div className="web-stack">
       <div className="web-toolbar">
@@ -263,6 +288,7 @@ function Cards({ list }: { list: CardList }) {
           onToggle={toggle}
           onOpen={setOpen}
           label={t('web.cards.list.cards', { name: list.name })}
+          empty={empty}
         />
       ) : (
         <EntriesTable
@@ -276,6 +302,7 @@ function Cards({ list }: { list: CardList }) {
           page={page}
           onPageChange={setPage}
           caption={t('web.cards.list.cards', { name: list.name })}
+          empty={empty}
         />
       )}
       <QuickAdd listId={list.id} />

@@ -23,6 +23,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { useUndoableArchive } from '../components/cards/undo';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
@@ -98,6 +99,7 @@ export function Component() {
   const view = useDeck({ params: { id }, query });
   const formats = useFormats().data?.formats ?? [];
   const archive = useArchiveDeck();
+  const undoArchive = useUndoableArchive();
   const restore = useRestoreDeck();
   const remove = useDeleteDeckPermanently();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
@@ -279,7 +281,7 @@ export function Component() {
           loading={archive.isPending}
           onConfirm={() =>
             archive.mutateAsync({ params: { id: deck.id } }).then(() => {
-              toast({ title: t('web.cards.deck.archivedToast', { name: deck.name }), tone: 'success' });
+              undoArchive(deck);
               setConfirm(null);
             })
           }

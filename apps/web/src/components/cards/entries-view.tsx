@@ -11,7 +11,7 @@ import {
   Skeleton,
 } from '@companion/ui';
 import { type QueryKey, type UseQueryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { CONDITION_KEY, CONDITIONS, type Currency, FINISH_KEY, imageCard, useMoney } from './common';
 
@@ -155,6 +155,7 @@ export function EntriesGrid({
   onToggle,
   onOpen,
   label,
+  empty,
 }: {
   options: PageOptions;
   currency: Currency;
@@ -162,6 +163,8 @@ export function EntriesGrid({
   onToggle: (entry: ListEntry, on: boolean) => void;
   onOpen: (card: Card) => void;
   label: string;
+  /** What to say when there is nothing to show (default: "No card matches."). */
+  empty?: ReactNode;
 }) {
   const t = useT();
   const pageOptions = useCallback((page: number) => options(page, GRID_PAGE), [options]);
@@ -183,7 +186,7 @@ export function EntriesGrid({
     [itemAt, currency, selection, onToggle, onOpen],
   );
   if (first.isPending) return <Skeleton shape="rect" width="100%" height={360} />;
-  if (total === 0) return <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
+  if (total === 0) return empty ?? <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
   return (
     <CardGrid
       count={total}
@@ -207,6 +210,7 @@ export function EntriesTable({
   page,
   onPageChange,
   caption,
+  empty,
 }: {
   options: PageOptions;
   currency: Currency;
@@ -218,6 +222,8 @@ export function EntriesTable({
   page: number;
   onPageChange: (page: number) => void;
   caption: string;
+  /** What to say when there is nothing to show (default: "No card matches."). */
+  empty?: ReactNode;
 }) {
   const t = useT();
   const money = useMoney();
@@ -225,7 +231,7 @@ export function EntriesTable({
   if (query.isPending) return <Skeleton shape="rect" width="100%" height={360} />;
   const entries = query.data?.entries ?? [];
   const total = query.data?.total ?? 0;
-  if (total === 0) return <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
+  if (total === 0) return empty ?? <EmptyState title={t('web.cards.entries.empty')} headingLevel={2} />;
   const allOn = entries.length > 0 && entries.every((e) => selection.has(e.id));
   return (
     <div className="web-stack">
