@@ -13,7 +13,13 @@
  * row per contract entry: the test fails when an entry has no row) with those ids, reads and writes
  * alike. Every response body and error body is searched for every marker the caller may not see:
  * zero found. No call answers 5xx. Afterwards the owner's view of their data is unchanged (the
- * friendship rows aside: asking, accepting and removing a friend are the caller's own business).
+ * friendship rows aside: asking, accepting and removing a friend are the caller's own business; and
+ * the callers' own names and pictures, which they change).
+ *
+ * Then a fellow member of the private playgroup walks the same matrix: the group, its games and set
+ * are theirs to see, the owner's notes, tags, lists, tokens and the game outside the group are not.
+ * The friend and the member must find what they may see (the deck names; the group and its games),
+ * and the owner's own answers must carry every marker, so the search is shown to work.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type CompanionClient, type Credentials, createClient, isCompanionError } from '@companion/sdk';
@@ -84,7 +90,7 @@ interface World {
 
 /** One caller: its user, a recording client, and its own list to move cards from. */
 interface Caller {
-  role: 'stranger' | 'friend';
+  role: 'stranger' | 'friend' | 'teammate';
   user: TestUser;
   c: CompanionClient;
   /** A client on a second session of the same user (for logout). */
@@ -187,7 +193,9 @@ const MATRIX: Record<string, Row> = {
   'playgroups.uploadPicture': ({ c, w }) => [
     async () => c.playgroups.uploadPicture({ params: { id: w.groupId }, body: { file: await png() } }),
   ],
-  'playgroups.leave': ({ c, w }) => [() => c.playgroups.leave({ params: { id: w.groupId } })],
+  // A member may leave (it changes the group the owner sees): the teammate does not.
+  'playgroups.leave': ({ c, w, me }) =>
+    me.role === 'teammate' ? [] : [() => c.playgroups.leave({ params: { id: w.groupId } })],
   'playgroups.accept': ({ c, w }) => [() => c.playgroups.accept({ params: { id: w.groupId } })],
   'playgroups.invite': ({ c, w, me }) => [
     () => c.playgroups.invite({ params: { id: w.groupId }, body: { id: me.user.id } }),
@@ -437,6 +445,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
   let t: TestServer;
   let w: World;
   let secrets: Record<MarkerName, string>;
+  let teammate: TestUser;
   /** Every HTTP answer the recording clients received. */
   const answers: Array<{ status: number; text: string }> = [];
 
@@ -482,7 +491,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
   }
 
   /** The owner's view of their data, without fields that move on their own (last seen, activity). */
-  async function ownerView(): Promise<string> {
+  async function ownerView(): Promise<string[]> {
     const o = w.owner.client;
     const parts = await Promise.all([
       o.user.me(),
@@ -507,9 +516,20 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       o.user.stats(),
       o.tags.searchNotes({ query: { q: secrets.gameNote } }),
     ]);
-    return JSON.stringify(parts, (key, value) =>
-      key === 'lastSeen' || key === 'lastActivity' ? undefined : value,
-    );
+    // Other users' names and pictures are theirs to change (the callers change their own).
+    const replacer = (key: string, value: unknown) => {
+      if (key === 'lastSeen' || key === 'lastActivity') return undefined;
+      if (
+        value &&
+        typeof value === 'object' &&
+        'firstname' in value &&
+        'id' in value &&
+        value.id !== w.owner.id
+      )
+        return { id: value.id };
+      return value;
+    };
+    return parts.map((part) => JSON.stringify(part, replacer));
   }
 
   beforeAll(async () => {
@@ -520,7 +540,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
     >;
     const S = secrets;
     const owner = await t.user({ firstname: 'Owner' });
-    const teammate = await t.user({ firstname: 'Teammate' });
+    teammate = await t.user({ firstname: 'Teammate' });
     const o = owner.client;
     for (const other of [teammate]) {
       await o.friends.request({ params: { code: other.code } });
@@ -672,7 +692,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
   afterAll(() => t?.close());
 
   it('the owner’s own answers carry every planted marker (the search can find them)', async () => {
-    const view = (await ownerView()).toLowerCase();
+    const view = (await ownerView()).join('\n').toLowerCase();
     const missing = Object.entries(secrets).filter(([, m]) => !view.includes(m));
     expect(missing).toEqual([]);
     expect(view).toContain(w.picture.toLowerCase());
@@ -684,6 +704,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
     const keys = Object.keys(MATRIX).filter((k) => !LAST.includes(k));
     for (const key of [...keys, ...LAST]) {
       const attempts = (MATRIX[key] as Row)({ w, me, c: me.c });
+      if (!attempts.length && me.role !== 'teammate') failures.push(`${key} as ${me.role}: not called`);
       for (const [i, attempt] of attempts.entries()) {
         const from = answers.length;
         const outcome = await attempt().then(
@@ -722,7 +743,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       ...Object.fromEntries(FRIEND_VISIBLE.map((k) => [k, secrets[k]])),
     });
     expect(failures).toEqual([]);
-    expect(await ownerView()).toBe(before);
+    expect(await ownerView()).toEqual(before);
   }, 180_000);
 
   it('a friend sees the friends-only decks but nothing private, and changes nothing', async () => {
@@ -740,6 +761,25 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       .map((a) => a.text)
       .join('\n');
     for (const name of FRIEND_VISIBLE) expect(seen).toContain(secrets[name]);
-    expect(await ownerView()).toBe(before);
+    expect(await ownerView()).toEqual(before);
+  }, 180_000);
+
+  it('a fellow member of the private playgroup sees its games but not the owner’s notes, tags or lists', async () => {
+    const before = await ownerView();
+    const member = await caller('teammate', teammate);
+    const from = answers.length;
+    const shared = ['group', 'groupDescription', 'picture', 'teammateDeck', 'guest', 'guestDeck', 'set'];
+    const failures = await walk(
+      member,
+      Object.fromEntries(Object.entries(privateSecrets()).filter(([name]) => !shared.includes(name))),
+    );
+    expect(failures).toEqual([]);
+    // Membership does show the group's games and sets.
+    const seen = answers
+      .slice(from)
+      .map((a) => a.text)
+      .join('\n');
+    for (const name of ['group', 'guest', 'set'] as const) expect(seen).toContain(secrets[name]);
+    expect(await ownerView()).toEqual(before);
   }, 180_000);
 });
