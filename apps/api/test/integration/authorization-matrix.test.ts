@@ -782,4 +782,15 @@ describe.each(storages())('authorization matrix with planted private data on %s'
     for (const name of ['group', 'guest', 'set'] as const) expect(seen).toContain(secrets[name]);
     expect(await ownerView()).toEqual(before);
   }, 180_000);
+
+  it('a default format must be a format (the matrix found any id stored, another user’s deck id too)', async () => {
+    const u = await t.user();
+    const error = await u.client.user
+      .updateSettings({ body: { defaultFormatId: w.deckId } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400 });
+    expect((await u.client.user.me()).state.settings.defaultFormatId).toBeNull();
+    const { settings } = await u.client.user.updateSettings({ body: { defaultFormatId: 'commander' } });
+    expect(settings.defaultFormatId).toBe('commander');
+  });
 });
