@@ -18,6 +18,7 @@
  *
  * Then a fellow member of the private playgroup walks the same matrix: the group, its games and set
  * are theirs to see, the owner's notes, tags, lists, tokens and the game outside the group are not.
+ * Last, with the owner's profile made private, another friend walks it and sees no deck either.
  * The friend and the member must find what they may see (the deck names; the group and its games),
  * and the owner's own answers must carry every marker, so the search is shown to work.
  */
@@ -781,6 +782,25 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       .join('\n');
     for (const name of ['group', 'guest', 'set'] as const) expect(seen).toContain(secrets[name]);
     expect(await ownerView()).toEqual(before);
+  }, 180_000);
+
+  it('with the profile made private, a friend sees no deck either', async () => {
+    await w.owner.client.user.updateSettings({ body: { profileVisibility: 'private' } });
+    try {
+      const friendUser = await t.user({ firstname: 'Old friend' });
+      await w.owner.client.friends.request({ params: { code: friendUser.code } });
+      await friendUser.client.friends.accept({ params: { code: w.owner.code } });
+      const before = await ownerView();
+      const friend = await caller('friend', friendUser);
+      const failures = await walk(friend, {
+        ...privateSecrets(),
+        ...Object.fromEntries(FRIEND_VISIBLE.map((k) => [k, secrets[k]])),
+      });
+      expect(failures).toEqual([]);
+      expect(await ownerView()).toEqual(before);
+    } finally {
+      await w.owner.client.user.updateSettings({ body: { profileVisibility: 'friends' } });
+    }
   }, 180_000);
 
   it('a default format must be a format (the matrix found any id stored, another user’s deck id too)', async () => {
