@@ -354,6 +354,11 @@ const MATRIX: Record<string, Row> = {
     () => c.cards.get({ query: { set_code: w.card.set, collector_number: w.card.number } }),
   ],
   'cards.search': ({ c, w }) => [() => c.cards.search({ query: { q: w.card.name } })],
+  // names come from the catalogue only, never from another user's unresolved entries or decks
+  'cards.autocomplete': ({ c, w }) => [
+    () => c.cards.autocomplete({ query: { q: w.card.name.slice(0, 8) } }),
+    () => c.cards.autocomplete({ query: { q: M(w, 'unresolvedCard') } }),
+  ],
   'cards.prints': ({ c, w }) => [() => c.cards.prints({ params: { id: w.card.id } })],
   'cards.sets': ({ c }) => [() => c.cards.sets()],
   'cards.price': ({ c, w }) => [() => c.cards.price({ query: { id: w.card.id } })],
@@ -416,6 +421,11 @@ const MATRIX: Record<string, Row> = {
   'lists.revisions': ({ c, w }) => [() => c.lists.revisions({ params: { id: w.binderId } })],
   'lists.revert': ({ c, w, me }) => [
     () => c.lists.revert({ params: { id: w.binderId, revisionId: w.revisionId } }),
+    () =>
+      c.lists.revert({
+        params: { id: w.binderId, revisionId: w.revisionId },
+        query: { expected_revision: 3 },
+      }),
     // the owner's revision applied to the caller's own list
     () => c.lists.revert({ params: { id: me.ownListId, revisionId: w.revisionId } }),
   ],
