@@ -8,10 +8,10 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { IdentityClaims, IdentityVerifier } from '../auth/firebase.js';
 import { newFriendCode } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
-import { promoEvents, promoRedemptions, type UserRow, users } from '../db/schema.js';
+import { formats, promoEvents, promoRedemptions, type UserRow, users } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { iso, isoOrNull } from './dto.js';
-import { Conflict } from './errors.js';
+import { Conflict, Invalid } from './errors.js';
 import { storePicture } from './pictures.js';
 
 export interface UserService {
@@ -209,6 +209,13 @@ export function createUserService(
     },
 
     async updateSettings(user, changes) {
+      if (changes.defaultFormatId) {
+        const [format] = await db
+          .select({ id: formats.id })
+          .from(formats)
+          .where(eq(formats.id, changes.defaultFormatId));
+        if (!format) throw Invalid.field('body.defaultFormatId', 'Unknown format');
+      }
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       const [updated] = Object.keys(set).length
         ? await db.update(users).set(set).where(eq(users.id, user.id)).returning()
