@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   COMPANION_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Longest time one database statement may run for a request, in milliseconds. */
   COMPANION_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * Key that signs the URLs of playgroup pictures (members only), at least 32 characters; when
+   * unset, a random key kept in DATA_DIR/picture-url.key (shared by instances sharing DATA_DIR).
+   */
+  COMPANION_PICTURE_SECRET: z.string().min(32).optional(),
   /** Live sockets one user may hold open on one instance. */
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
@@ -162,6 +167,8 @@ export interface Env {
   requestTimeoutMs: number;
   statementTimeoutMs: number;
   liveSocketsPerUser: number;
+  /** Signs playgroup picture URLs (else a key kept in DATA_DIR). */
+  pictureSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -220,6 +227,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
     liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
+    pictureSecret: e.COMPANION_PICTURE_SECRET,
   };
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ErrorCode, HEADERS } from '@companion/sdk/contract';
+import { ErrorCode, HEADERS, LIMITS } from '@companion/sdk/contract';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -19,7 +20,6 @@ import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
 import { type AppServices, createServices } from './services/app.js';
 import { DomainError } from './services/errors.js';
-import { PICTURE_MAX_BYTES } from './services/pictures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -159,7 +159,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     exposedHeaders: [HEADERS.requestId, 'retry-after'],
     maxAge: 600,
   });
-  await app.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: LIMITS.pictureBytes.max, files: 1, fields: 5 } });
   const rateLimits: RateLimits | undefined = env.rateLimit
     ? await registerRateLimits(app, {
         redisUrl: env.redisUrl,
@@ -167,14 +167,39 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
         perMinute: env.rateLimitPerMinute,
       })
     : undefined;
+  // Avatars are public and cacheable; playgroup pictures only through the signed URLs the
+  // playgroup's responses give its members (services/pictures.ts).
   const uploads = join(env.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
+  mkdirSync(join(uploads, 'users'), { recursive: true });
+  mkdirSync(join(uploads, 'playgroups'), { recursive: true });
   await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
+    root: join(uploads, 'users'),
+    prefix: '/uploads/users/',
     decorateReply: false,
     maxAge: '1d',
   });
+  app.get<{ Params: { file: string }; Querystring: { expires?: string; signature?: string } }>(
+    '/uploads/playgroups/:file',
+    async (request, reply) => {
+      const { file } = request.params;
+      const { expires, signature } = request.query;
+      const path = `/uploads/playgroups/${file}`;
+      if (
+        !/^[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/.test(file) ||
+        !services.pictures.verify(path, expires, signature)
+      ) {
+        throw new ApiError(403, ErrorCode.FORBIDDEN, 'This picture link is not valid or has expired.');
+      }
+      let body: Buffer;
+      try {
+        body = await readFile(join(uploads, 'playgroups', file));
+      } catch {
+        throw new ApiError(404, ErrorCode.NOT_FOUND, 'The requested resource was not found.');
+      }
+      const maxAge = Math.max(0, Number(expires) - Math.ceil(Date.now() / 1000));
+      return reply.type('image/webp').header('cache-control', `private, max-age=${maxAge}`).send(body);
+    },
+  );
   // live: WebSocket channel at /live (before the routes: @fastify/websocket hooks route creation)
   await registerLive(app, services, options.live);
 

@@ -7,6 +7,7 @@ import {
   IdentityRejected,
   Invalid,
   NotFound,
+  TooLarge,
   UnsupportedMedia,
 } from '../services/errors.js';
 import { fromDomainError } from './errors.js';
@@ -19,6 +20,7 @@ describe('domain errors → the error catalogue', () => {
     [new NotFound('That list'), 404, ErrorCode.NOT_FOUND],
     [new Conflict('Stale', { revision: 3 }), 409, ErrorCode.CONFLICT],
     [new Gone('Expired'), 410, ErrorCode.GONE],
+    [new TooLarge('Too many pixels', { pixels: 25_000_000 }), 413, ErrorCode.TOO_LARGE],
     [new UnsupportedMedia('Use a PNG'), 415, ErrorCode.UNSUPPORTED_MEDIA],
   ])('%s', (error, status, code) => {
     const api = fromDomainError(error);

@@ -37,6 +37,7 @@ const DOMAIN: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
   'not-found': { status: 404, code: ErrorCode.NOT_FOUND },
   conflict: { status: 409, code: ErrorCode.CONFLICT },
   gone: { status: 410, code: ErrorCode.GONE },
+  'too-large': { status: 413, code: ErrorCode.TOO_LARGE },
   'unsupported-media': { status: 415, code: ErrorCode.UNSUPPORTED_MEDIA },
 };
 

@@ -3,11 +3,10 @@
  * user (or address for anonymous calls), in Redis when REDIS_URL is set so that every instance
  * shares one budget.
  */
-import { ErrorCode } from '@companion/sdk/contract';
+import { ErrorCode, LIMITS } from '@companion/sdk/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { PICTURE_MAX_BYTES } from '../services/pictures.js';
 import { ApiError } from './errors.js';
 
 /** Largest body of a call nobody is signed in for (sign-in, public calls, anonymous calls). */
@@ -18,7 +17,7 @@ export const ANONYMOUS_BODY_BYTES = 16 * 1024;
  */
 export const SIGNED_IN_BODY_BYTES = 1024 * 1024;
 /** Largest multipart body: the picture and its part headers. */
-export const MULTIPART_BODY_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
+export const MULTIPART_BODY_BYTES = LIMITS.pictureBytes.max + 64 * 1024;
 /**
  * Largest body of an import, for signed-in callers only: its content (at most LIMITS.importContent
  * characters, which the contract's schema enforces) as JSON, with room for escapes and multi-byte

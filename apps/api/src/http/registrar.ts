@@ -4,6 +4,7 @@ import {
   contract,
   ErrorCode,
   HEADERS,
+  LIMITS,
   UNAUTHENTICATED_PATHS,
 } from '@companion/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,6 @@ import type { z } from 'zod';
 import type { AppServices } from '../services/app.js';
 import { DomainError } from '../services/errors.js';
 import { JsonText } from '../services/json-text.js';
-import { PICTURE_MAX_BYTES } from '../services/pictures.js';
 import type { Caller, IdentityClaims } from './context.js';
 import { ApiError, badRequest, unauthenticated, unverified } from './errors.js';
 import type { DomainRoutes, RouteOptions, UploadedFile } from './implement.js';
@@ -284,7 +284,7 @@ export function createRegistrar(
           if (!request.isMultipart())
             throw badRequest('Send the file as multipart/form-data in a field named "file".');
           const file = await readMultipart(() =>
-            request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } }),
+            request.file({ limits: { fileSize: LIMITS.pictureBytes.max, files: 1 } }),
           );
           if (!file)
             throw badRequest('The "file" field is missing.', [{ path: 'body.file', message: 'Required' }]);
@@ -293,7 +293,7 @@ export function createRegistrar(
             throw new ApiError(
               413,
               ErrorCode.TOO_LARGE,
-              `The picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`,
+              `The picture is larger than ${LIMITS.pictureBytes.max / 1024 / 1024} MB.`,
             );
           }
           body = { buffer, mimetype: file.mimetype, filename: file.filename } satisfies UploadedFile;

@@ -4,6 +4,7 @@ import { createSessionStore, type SessionStore } from '../auth/sessions.js';
 import type { Database, Db } from '../db/client.js';
 import type { Env } from '../env.js';
 import { createDeckListCache, type DeckListCache } from './decks/list-cache.js';
+import { createPictureUrls, type PictureUrls } from './pictures.js';
 import { createUserService, type UserService } from './users.js';
 
 /** Everything a route needs, built once per server. */
@@ -14,6 +15,8 @@ export interface AppServices {
   identity: IdentityVerifier;
   sessions: SessionStore;
   users: UserService;
+  /** URLs of stored pictures (signed for playgroups) and their check. */
+  pictures: PictureUrls;
   /** Deck lists per owner, cached (`GET /user/decks` and friends). */
   deckLists: DeckListCache;
   startedAt: number;
@@ -30,13 +33,15 @@ export function createServices(
   const db = database.db;
   const verifier = identity ?? createFirebaseVerifier(env);
   const sessions = createSessionStore(db, env.sessionTtlMs, cacheMs);
+  const pictures = createPictureUrls(env);
   return {
     env,
     db,
     database,
     identity: verifier,
     sessions,
-    users: createUserService(db, env, verifier, (userId) => sessions.forgetUser(userId)),
+    pictures,
+    users: createUserService(db, env, verifier, pictures, (userId) => sessions.forgetUser(userId)),
     deckLists: createDeckListCache(db, cacheMs),
     startedAt: Date.now(),
     async catalogueCounts() {

@@ -17,6 +17,7 @@ export type DomainErrorKind =
   | 'not-found'
   | 'conflict'
   | 'gone'
+  | 'too-large'
   | 'unsupported-media';
 
 export abstract class DomainError extends Error {
@@ -74,6 +75,11 @@ export class Conflict extends DomainError {
 /** It existed but no longer can be used (an expired or used-up code). */
 export class Gone extends DomainError {
   readonly kind = 'gone';
+}
+
+/** The content is bigger than the service handles (a picture over the pixel limit). */
+export class TooLarge extends DomainError {
+  readonly kind = 'too-large';
 }
 
 /** The content is not of a kind the service handles (a picture that is not PNG, JPEG or WebP). */

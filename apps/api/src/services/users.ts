@@ -12,7 +12,7 @@ import { formats, promoEvents, promoRedemptions, type UserRow, users } from '../
 import type { Env } from '../env.js';
 import { iso, isoOrNull } from './dto.js';
 import { Conflict, Invalid } from './errors.js';
-import { storePicture } from './pictures.js';
+import { deletePicture, type PictureUrls, replacedPicture, storePicture } from './pictures.js';
 
 export interface UserService {
   /** Records activity (at most once a minute per user). */
@@ -89,6 +89,7 @@ export function createUserService(
   db: Db,
   env: Env,
   identity: IdentityVerifier,
+  pictures: PictureUrls,
   /** Told after the service changes a user's row (the session cache drops its copy). */
   changed: (userId: string) => void = () => undefined,
 ): UserService {
@@ -173,7 +174,7 @@ export function createUserService(
 
     pictureUrl(picture) {
       if (!picture) return null;
-      return /^https?:\/\//.test(picture) ? picture : `${env.apiUrl}/uploads/${picture}`;
+      return /^https?:\/\//.test(picture) ? picture : pictures.url(picture);
     },
 
     summary(user) {
@@ -250,12 +251,31 @@ export function createUserService(
 
     async setPicture(user, picture) {
       const path = await storePicture(env.dataDir, 'users', user.id, picture);
-      const [updated] = await db
-        .update(users)
-        .set({ picture: path })
-        .where(eq(users.id, user.id))
-        .returning();
+      let old: string | null = null;
+      let updated: UserRow | undefined;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({ picture: users.picture })
+            .from(users)
+            .where(eq(users.id, user.id))
+            .for('update');
+          old = current?.picture ?? null;
+          const [row] = await tx
+            .update(users)
+            .set({ picture: path })
+            .where(eq(users.id, user.id))
+            .returning();
+          return row;
+        });
+      } catch (error) {
+        // Not committed: drop the new file, unless it is the one already in use (same content).
+        if (path !== old && path !== user.picture) await deletePicture(env.dataDir, path);
+        throw error;
+      }
       changed(user.id);
+      // The new reference is committed: the replaced file can go.
+      await replacedPicture(env.dataDir, old, path);
       return updated ?? user;
     },
 

@@ -3,68 +3,17 @@
  * every acknowledged write is there, and no half-done write (a playgroup without its owner, a game
  * without players) is.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type CompanionClient, createClient } from '@companion/sdk';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EmulatorIdentity, storages, TEST_API_KEY, TEST_SECRET } from '../support/index.js';
-
-const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => res(port));
-    });
-  });
-}
-
-interface Api {
-  child: ChildProcess;
-  /** Resolves once the process has exited (whenever that happens, even before anyone waits). */
-  exited: Promise<void>;
-}
-
-async function startApi(env: Record<string, string | undefined>): Promise<Api> {
-  const merged: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiRoot,
-    env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Listen for the exit right away: a listener added after the event would wait forever.
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${env.PORT}`;
-  // Generous: on a loaded 2-core CI machine, starting Node + tsx + the server can take a while.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`API did not start within 60 s:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/ping`, { signal: AbortSignal.timeout(2_000) })).ok) return { child, exited };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { freePort, inspectStopped, startApi } from '../support/process.js';
 
 /** Rows a half-done write would leave behind, counted in the database itself (not through the API). */
 const ORPHANS_SQL = `select
@@ -228,26 +177,11 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
 
     // Then in the database itself: no playgroup without its owner, no game without all its players
     // and tags (rows the API's joins would hide).
-    let orphans: Orphans;
-    if (kind === 'postgres') {
-      const db = new pg.Client({
-        connectionString: process.env.DATABASE_URL,
-        options: `-c search_path=${schema}`,
-      });
-      await db.connect();
-      try {
-        orphans = (await db.query<Orphans>(ORPHANS_SQL)).rows[0] as Orphans;
-      } finally {
-        await db.end();
-      }
-    } else {
-      const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
-      try {
-        orphans = (await db.query<Orphans>(ORPHANS_SQL)).rows[0] as Orphans;
-      } finally {
-        await db.close();
-      }
-    }
+    const [orphans] = await inspectStopped(
+      kind === 'postgres' ? { kind, schema } : { kind, dataDir },
+      (query) => query<Orphans>(ORPHANS_SQL),
+    );
+    if (!orphans) throw new Error('no row');
     expect(orphans).toEqual({
       groups_without_owner: 0,
       games_without_3_players: 0,

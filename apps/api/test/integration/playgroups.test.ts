@@ -73,7 +73,9 @@ describe.each(storages())('playgroups on %s', (kind) => {
       .toBuffer();
     const file = new Blob([new Uint8Array(png)], { type: 'image/png' });
     const pictured = await admin.client.playgroups.uploadPicture({ ...params(), body: { file } });
-    expect(pictured.playgroup.picture).toMatch(/\/uploads\/playgroups\/.+\.webp$/);
+    expect(pictured.playgroup.picture).toMatch(
+      /\/uploads\/playgroups\/.+\.webp\?expires=\d+&signature=[\w-]+$/,
+    );
     expect(await status(member.client.playgroups.uploadPicture({ ...params(), body: { file } }))).toBe(403);
   });
 

@@ -8,7 +8,7 @@ import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../lib/picture';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem, pictureUploadMessage } from '../lib/picture';
 import { useLocalePath } from '../lib/use-locale';
 import { GroupPicture } from '../social/group-picture';
 import { playgroupPath } from '../social/names';
@@ -51,7 +51,7 @@ export function Component() {
         try {
           await upload.mutateAsync({ params: { id: playgroup.id }, body: { file } });
         } catch (e) {
-          toast({ tone: 'error', title: errorMessage(e, t) });
+          toast({ tone: 'error', title: pictureUploadMessage(e, t) });
         }
       }
       toast({ tone: 'success', title: t('web.social.create.done', { name: playgroup.name }) });

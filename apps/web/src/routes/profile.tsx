@@ -13,7 +13,7 @@ import { useToast } from '../app/toasts';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
-import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../lib/picture';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem, pictureUploadMessage } from '../lib/picture';
 
 function NamesForm() {
   const t = useT();
@@ -133,7 +133,7 @@ function PictureForm() {
       </div>
       {upload.error ? (
         <p className="web-form__error" role="alert">
-          {errorMessage(upload.error, t)}
+          {pictureUploadMessage(upload.error, t)}
         </p>
       ) : null}
       <Button type="submit" variant="primary" disabled={!file} loading={upload.isPending}>

@@ -33,6 +33,8 @@ export const LIMITS = {
   username: { min: 3, max: 24 },
   /** An uploaded profile or playgroup picture, in bytes (PICTURE_TYPES; resized by the server). */
   pictureBytes: { max: 5 * 1024 * 1024 },
+  /** Largest picture the server decodes, in pixels (width × height). */
+  picturePixels: { max: 24_000_000 },
 
   // ---- cards ----
   cardName: { min: 1, max: 200 },

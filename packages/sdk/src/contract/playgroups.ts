@@ -22,7 +22,10 @@ export const Playgroup = z
     id: Id,
     name: z.string(),
     description: z.string().nullable(),
-    picture: z.string().nullable(),
+    picture: z.string().nullable().meta({
+      description:
+        'URL of the picture, for members and invited users only: signed, valid 1 to 2 hours (the same URL for an hour); load it again with the group',
+    }),
     ownerId: Id,
     members: z.array(PlaygroupMember),
     /** The caller's own role and status. */
@@ -86,7 +89,8 @@ export const playgroups = {
   uploadPicture: endpoint(tag, {
     method: 'POST',
     path: '/playgroup/:id/picture',
-    summary: 'Upload the playgroup picture (owner and admins)',
+    summary:
+      'Upload the playgroup picture (owner and admins; PNG, JPEG or WebP, at most 5 MB and 24 megapixels)',
     params: IdParams,
     bodyType: 'multipart',
     body: z.object({

@@ -271,7 +271,8 @@ export const user = {
   uploadPicture: endpoint(tag, {
     method: 'POST',
     path: '/user/picture',
-    summary: 'Upload a profile picture (PNG, JPEG or WebP, at most 5 MB; resized to 512 px)',
+    summary:
+      'Upload a profile picture (PNG, JPEG or WebP, at most 5 MB and 24 megapixels; resized to 512 px)',
     bodyType: 'multipart',
     body: z.object({
       file: z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob, 'Expected a file'),

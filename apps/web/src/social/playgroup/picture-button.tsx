@@ -3,8 +3,7 @@ import type { Playgroup } from '@companion/sdk/contract';
 import type { ChangeEvent } from 'react';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
-import { errorMessage } from '../../lib/errors';
-import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem } from '../../lib/picture';
+import { PICTURE_ACCEPT, PICTURE_MEGABYTES, pictureProblem, pictureUploadMessage } from '../../lib/picture';
 
 /** Changes the group's picture (checked for format and size before it is sent). */
 export function PictureButton({ group }: { group: Playgroup }) {
@@ -24,7 +23,7 @@ export function PictureButton({ group }: { group: Playgroup }) {
       { params: { id: group.id }, body: { file } },
       {
         onSuccess: () => toast({ tone: 'success', title: t('web.social.group.pictureSaved') }),
-        onError: (e) => toast({ tone: 'error', title: errorMessage(e, t) }),
+        onError: (e) => toast({ tone: 'error', title: pictureUploadMessage(e, t) }),
       },
     );
   };
