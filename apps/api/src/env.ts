@@ -74,6 +74,13 @@ const EnvSchema = z.object({
   COMPANION_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Longest time one database statement may run for a request, in milliseconds. */
   COMPANION_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * Longest time the server spends reading one large import or decklist (in a worker thread), in
+   * milliseconds; past it the caller is told to send the text in smaller parts.
+   */
+  COMPANION_PARSE_BUDGET_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Worker threads that read large imports (default: the machine's parallelism less one, 1 to 4). */
+  COMPANION_PARSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Live sockets one user may hold open on one instance. */
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
@@ -162,6 +169,8 @@ export interface Env {
   requestTimeoutMs: number;
   statementTimeoutMs: number;
   liveSocketsPerUser: number;
+  parseBudgetMs: number;
+  parseThreads: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -220,6 +229,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
     liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
+    parseBudgetMs: e.COMPANION_PARSE_BUDGET_MS,
+    parseThreads: e.COMPANION_PARSE_THREADS,
   };
 }
 

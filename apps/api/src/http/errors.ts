@@ -38,6 +38,7 @@ const DOMAIN: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
   conflict: { status: 409, code: ErrorCode.CONFLICT },
   gone: { status: 410, code: ErrorCode.GONE },
   'unsupported-media': { status: 415, code: ErrorCode.UNSUPPORTED_MEDIA },
+  'too-complex': { status: 422, code: ErrorCode.TOO_COMPLEX },
 };
 
 /** A service's refusal as the catalogue's error, with its message and details unchanged. */
