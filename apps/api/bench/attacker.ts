@@ -2,15 +2,20 @@
  * The attackers of the "under attack" figure, in a process of their own: half of them send 25 MB
  * unsigned bodies to the import route (the route with the largest body limit), the other half send
  * signed decklists built to make a backtracking parser spin (`a`, a run of spaces, `!`; runs of
- * ` *F*`), as fast as the server answers. Runs until killed; prints how many answers it got.
+ * ` *F*`), each client as a signed-in user of its own, as fast as the server answers. Runs until
+ * killed; prints how many answers it got.
  *
- *   tsx bench/attacker.ts <port> <clients> <token> <userId> <key> <secret>
+ *   tsx bench/attacker.ts <port> <clients> <token:userId,…> <key> <secret>
  */
 import { request } from 'node:http';
 import { prepareRequest, signHeaders } from '@companion/sdk';
 import { contract, LIMITS } from '@companion/sdk/contract';
 
-const [port, clients, token, userId, apiKey, secret] = process.argv.slice(2);
+const [port, clients, sessions, apiKey, secret] = process.argv.slice(2);
+const signedIn = (sessions ?? '').split(',').map((pair) => {
+  const [token = '', userId = ''] = pair.split(':');
+  return { token, userId };
+});
 const BIG = Buffer.alloc(25 * 1024 * 1024, 'a');
 const n = Number(clients ?? 20);
 let answered = 0;
@@ -58,10 +63,12 @@ async function decklists(i: number) {
   const config = { apiKey: apiKey as string, secret: secret as string, device: 'attacker' };
   for (let k = 0; ; k++) {
     const body = { name: 'x', formatId: 'commander', decklist: hostile[(i + k) % hostile.length] };
-    const prepared = prepareRequest(contract.decks.create, { body }, config, {
-      token: token as string,
-      userId: userId as string,
-    });
+    const prepared = prepareRequest(
+      contract.decks.create,
+      { body },
+      config,
+      signedIn[Math.floor(i / 2) % signedIn.length],
+    );
     const headers: Record<string, string> = { ...prepared.headers };
     signHeaders(
       (name, value) => {

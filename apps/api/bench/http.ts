@@ -147,28 +147,32 @@ async function seed(kind: 'pglite' | 'postgres', dataDir: string, schema: string
   );
   const store = createSessionStore(database.db, 86_400_000);
   const { token } = await store.create(user.id, 'bench');
-  // The signed-in attacker has an account of its own: the decks it creates must not lengthen the
-  // measured user's deck list (that would measure a bigger answer, not an attack).
-  const [intruder] = await database.db
+  // The signed-in attackers (one account per decklist client, so that each has the per-user
+  // budget of deck creations to spend) have accounts of their own: the decks they create must not
+  // lengthen the measured user's deck list (that would measure a bigger answer, not an attack).
+  const intruders = await database.db
     .insert(users)
-    .values({
-      firebaseUid: `bench-attacker-${randomBytes(4).toString('hex')}`,
-      provider: 'google',
-      emailVerified: true,
-      code: 'ATTACK23',
-      firstname: 'Attacker',
-    })
+    .values(
+      Array.from({ length: ATTACKERS / 2 }, (_, i) => ({
+        firebaseUid: `bench-attacker-${i}-${randomBytes(4).toString('hex')}`,
+        provider: 'google' as const,
+        emailVerified: true,
+        code: `ATTACK${String.fromCharCode(65 + i)}${String.fromCharCode(66 + i)}`,
+        firstname: 'Attacker',
+      })),
+    )
     .returning();
-  if (!intruder) throw new Error('seed failed');
-  const attacker = { token: (await store.create(intruder.id, 'attacker')).token, userId: intruder.id };
+  const attackers: Array<{ token: string; userId: string }> = [];
+  for (const intruder of intruders)
+    attackers.push({ token: (await store.create(intruder.id, 'attacker')).token, userId: intruder.id });
   await database.close();
-  return { token, userId: user.id, attacker };
+  return { token, userId: user.id, attackers };
 }
 
 async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-bench-'));
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const { token, userId, attacker } = await seed(kind, dataDir, schema);
+  const { token, userId, attackers } = await seed(kind, dataDir, schema);
   const port = '8795';
   const server = await startChild('src/main.ts', {
     ...PRODUCTION_ENV,
@@ -203,7 +207,7 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
       throw new Error(`unexpected answer ${check.status}: ${JSON.stringify(body).slice(0, 300)}`);
     }
     const quiet = await load(`http://127.0.0.1:${port}/user/decks`, headers, server);
-    const attacked = await underAttack(port, attacker.token, attacker.userId, () =>
+    const attacked = await underAttack(port, attackers, () =>
       load(`http://127.0.0.1:${port}/user/decks`, headers, server),
     );
     return { ...quiet, attacked };
@@ -223,13 +227,21 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
 /** Runs `measure` while ATTACKERS clients attack the server from a process of their own. */
 async function underAttack(
   port: string,
-  token: string,
-  userId: string,
+  signedIn: Array<{ token: string; userId: string }>,
   measure: () => Promise<Figures>,
 ): Promise<Figures & { attackers: { answered: number; refused: number } }> {
   const attacker = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/attacker.ts', port, String(ATTACKERS), token, userId, KEY, SECRET],
+    [
+      '--import',
+      'tsx',
+      'bench/attacker.ts',
+      port,
+      String(ATTACKERS),
+      signedIn.map((a) => `${a.token}:${a.userId}`).join(','),
+      KEY,
+      SECRET,
+    ],
     { cwd: apiRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
@@ -291,7 +303,7 @@ export async function run(): Promise<void> {
       const a = f.attacked;
       const ratio = a.p99 / Math.max(f.p99, 1);
       console.log(
-        `api      under attack on ${kind} (${ATTACKERS} clients: 25 MB unsigned bodies, hostile decklists): ${fmt(a)}; ` +
+        `api      under attack on ${kind} (${ATTACKERS} clients: 25 MB unsigned bodies, hostile decklists from ${ATTACKERS / 2} signed-in users): ${fmt(a)}; ` +
           `p99 ${a.p99} ms vs ${f.p99} ms quiet = ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'OK' : 'MISSED'}); ` +
           `attackers answered ${a.attackers.answered}, cut off ${a.attackers.refused}`,
       );

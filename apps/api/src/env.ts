@@ -79,6 +79,13 @@ const EnvSchema = z.object({
    * unset, a random key kept in DATA_DIR/picture-url.key (shared by instances sharing DATA_DIR).
    */
   COMPANION_PICTURE_SECRET: z.string().min(32).optional(),
+  /**
+   * Longest time the server spends reading one large import or decklist (in a worker thread), in
+   * milliseconds; past it the caller is told to send the text in smaller parts.
+   */
+  COMPANION_PARSE_BUDGET_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Worker threads that read large imports (default: the machine's parallelism less one, 1 to 4). */
+  COMPANION_PARSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Live sockets one user may hold open on one instance. */
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
@@ -169,6 +176,8 @@ export interface Env {
   liveSocketsPerUser: number;
   /** Signs playgroup picture URLs (else a key kept in DATA_DIR). */
   pictureSecret: string | undefined;
+  parseBudgetMs: number;
+  parseThreads: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +237,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
     liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
     pictureSecret: e.COMPANION_PICTURE_SECRET,
+    parseBudgetMs: e.COMPANION_PARSE_BUDGET_MS,
+    parseThreads: e.COMPANION_PARSE_THREADS,
   };
 }
 

@@ -271,6 +271,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     },
     async close() {
       await app.close();
+      await services.parsing.close();
       await rateLimits?.close();
       await database.close();
     },

@@ -39,6 +39,7 @@ const DOMAIN: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
   gone: { status: 410, code: ErrorCode.GONE },
   'too-large': { status: 413, code: ErrorCode.TOO_LARGE },
   'unsupported-media': { status: 415, code: ErrorCode.UNSUPPORTED_MEDIA },
+  'too-complex': { status: 422, code: ErrorCode.TOO_COMPLEX },
 };
 
 /** A service's refusal as the catalogue's error, with its message and details unchanged. */

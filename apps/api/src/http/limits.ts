@@ -20,10 +20,11 @@ export const SIGNED_IN_BODY_BYTES = 1024 * 1024;
 export const MULTIPART_BODY_BYTES = LIMITS.pictureBytes.max + 64 * 1024;
 /**
  * Largest body of an import, for signed-in callers only: its content (at most LIMITS.importContent
- * characters, which the contract's schema enforces) as JSON, with room for escapes and multi-byte
- * characters.
+ * characters, which the contract's schema enforces) as JSON. A character of plain ASCII text is one
+ * byte; an escape (`\n`, `\"`) or an accented letter takes two: room for half the characters being
+ * such, and for the body's other fields (format, filename).
  */
-export const IMPORT_BODY_BYTES = 25 * 1024 * 1024;
+export const IMPORT_BODY_BYTES = Math.ceil(LIMITS.importContent.max * 1.5) + 64 * 1024;
 
 export const tooLarge = (message = 'The request body is too large.') =>
   new ApiError(413, ErrorCode.TOO_LARGE, message);

@@ -152,7 +152,8 @@ export function listRoutes(s: AppServices) {
     }),
 
     import: {
-      handler: async ({ caller: { user }, params, body }) => importIntoList(s.db, params.id, user.id, body),
+      handler: async ({ caller: { user }, params, body }) =>
+        importIntoList(s.db, s.parsing, params.id, user.id, body),
       options: { bodyLimit: IMPORT_BODY_BYTES },
     },
   });

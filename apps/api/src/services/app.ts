@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import type { Env } from '../env.js';
 import { createDeckListCache, type DeckListCache } from './decks/list-cache.js';
 import { createPictureUrls, type PictureUrls } from './pictures.js';
+import { createParsing, type Parsing } from './parsing.js';
 import { createUserService, type UserService } from './users.js';
 
 /** Everything a route needs, built once per server. */
@@ -19,6 +20,8 @@ export interface AppServices {
   pictures: PictureUrls;
   /** Deck lists per owner, cached (`GET /user/decks` and friends). */
   deckLists: DeckListCache;
+  /** Imports and decklists, parsed off the event loop when large, within a time budget. */
+  parsing: Parsing;
   startedAt: number;
   /** Number of printings and sets in the card catalogue. */
   catalogueCounts(): Promise<{ cards: number; sets: number }>;
@@ -43,6 +46,7 @@ export function createServices(
     pictures,
     users: createUserService(db, env, verifier, pictures, (userId) => sessions.forgetUser(userId)),
     deckLists: createDeckListCache(db, cacheMs),
+    parsing: createParsing({ budgetMs: env.parseBudgetMs, threads: env.parseThreads }),
     startedAt: Date.now(),
     async catalogueCounts() {
       // The catalogue tables may not exist on a database migrated before the catalogue was added.

@@ -18,7 +18,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'gone'
   | 'too-large'
-  | 'unsupported-media';
+  | 'unsupported-media'
+  | 'too-complex';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -96,4 +97,9 @@ export function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/** A text (an import, a decklist) the server gave up reading within its time budget. */
+export class TooComplex extends DomainError {
+  readonly kind = 'too-complex';
 }

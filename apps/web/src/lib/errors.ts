@@ -12,6 +12,7 @@ export function errorMessage(error: unknown, t: (id: string) => string): string 
       sessionExpired: 'web.error.sessionExpired',
       unverified: 'web.error.unverified',
       network: 'web.error.network',
+      tooComplex: 'web.error.tooComplex',
     };
     const id = map[error.kind];
     return id ? t(id) : error.message || t('web.error.unexpected');

@@ -33,6 +33,8 @@ export const ErrorCode = {
   TOO_LARGE: 82,
   /** 415 */
   UNSUPPORTED_MEDIA: 83,
+  /** 422: the text took longer to read than the server allows (a file or list to send in smaller parts). */
+  TOO_COMPLEX: 84,
   /** 429 */
   RATE_LIMITED: 90,
   /** 500 */

@@ -12,6 +12,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '403': 'You do not have permission to perform this action.',
   '404': 'The requested resource was not found.',
   '409': 'Conflict: the value is taken or the resource changed',
+  '422': 'The text took longer to read than the server allows (84): send it in smaller parts',
   '429': 'Too many requests',
   '500': 'A server error occurred. Please try again later.',
 };

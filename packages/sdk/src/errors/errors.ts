@@ -11,6 +11,7 @@ export const MESSAGES = {
   validation: 'The data did not match the API contract.',
   signature: 'The request signature was refused. Check that this device’s clock is right.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  tooComplex: 'This text took too long to read. Split it into smaller parts and try again.',
 } as const;
 
 /** What went out, with credentials redacted, kept on an error for debugging. */
@@ -49,6 +50,7 @@ export type ErrorKind =
   | 'request'
   | 'signature'
   | 'rateLimited'
+  | 'tooComplex'
   | 'network'
   | 'validation';
 
@@ -178,6 +180,14 @@ export class RateLimitError extends RequestError {
   }
 }
 
+/** 422 with code 84: the text (an import, a decklist) took longer to read than the server allows. */
+export class TooComplexError extends RequestError {
+  override readonly kind = 'tooComplex';
+  constructor(options: CompanionErrorOptions = {}) {
+    super({ ...options, serverMessage: options.serverMessage || MESSAGES.tooComplex });
+  }
+}
+
 /** No usable response: offline, DNS, timeout, aborted. Transport message, else the catalogue's. */
 export class NetworkError extends CompanionError {
   readonly kind = 'network';
@@ -223,6 +233,7 @@ export const isServerError = guard<ServerError>('server');
 export const isRequestError = (error: unknown): error is RequestError => error instanceof RequestError;
 export const isSignatureError = guard<SignatureError>('signature');
 export const isRateLimitError = guard<RateLimitError>('rateLimited');
+export const isTooComplexError = guard<TooComplexError>('tooComplex');
 export const isNetworkError = guard<NetworkError>('network');
 export const isValidationError = guard<ValidationError>('validation');
 
@@ -262,6 +273,7 @@ export function errorFromResponse(
   if (status === 404) return new NotFoundError(options);
   if (status === 429) return new RateLimitError({ ...options, retryAfter: info.retryAfter });
   if (status >= 500) return new ServerError(options);
+  if (status === 422 && code === ErrorCode.TOO_COMPLEX) return new TooComplexError(options);
   if (
     status === 400 &&
     (code === ErrorCode.BAD_API_KEY || code === ErrorCode.BAD_SIGNATURE || code === ErrorCode.STALE_TIMESTAMP)

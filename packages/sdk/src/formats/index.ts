@@ -13,6 +13,12 @@ export {
   writeDecklist,
 } from './decklist.js';
 export { FormatError } from './errors.js';
+export {
+  type ImportFileFormat,
+  type ImportParseResult,
+  type ParseImportOptions,
+  parseImport,
+} from './import.js';
 export { CONDITIONS, normalizeCondition } from './normalize/condition.js';
 export { normalizeFinish } from './normalize/finish.js';
 export { LANGUAGES, languageName, normalizeLanguage } from './normalize/language.js';

@@ -3,13 +3,13 @@
  * lines that name no card are kept as unresolved cards. Also checks the format and subformat.
  */
 import type { BoardValue, DeckInput } from '@companion/sdk/contract';
-import { parseDecklist } from '@companion/sdk/formats';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { formats, subformats } from '../../db/schema.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
+import type { Parsing } from '../parsing.js';
 
 export type Input = z.output<typeof DeckInput>;
 type Board = BoardValue;
@@ -29,6 +29,7 @@ export interface NewDeckCard {
 /** Resolves the cards of a deck input (cards or a pasted decklist); unresolved ones are kept. */
 export async function resolveDeckInput(
   db: Db,
+  parsing: Parsing,
   input: { cards?: Input['cards']; decklist?: string | undefined },
 ): Promise<{ cards: NewDeckCard[]; unresolved: UnresolvedLine[] }> {
   const unresolved: UnresolvedLine[] = [];
@@ -45,7 +46,7 @@ export async function resolveDeckInput(
     line: number;
   }>;
   if (input.decklist !== undefined) {
-    const parsed = parseDecklist(input.decklist);
+    const parsed = await parsing.decklist(input.decklist);
     for (const e of parsed.errors) unresolved.push({ line: e.line, text: e.raw, reason: e.message });
     const lines = input.decklist.split(/\r\n|\n|\r/);
     wanted = parsed.rows.map((r) => ({

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { deckCards, decks, formats } from '../../db/schema.js';
 import { cardsByIds } from '../catalogue.js';
 import { Conflict, Forbidden, NotFound } from '../errors.js';
+import type { Parsing } from '../parsing.js';
 import { checkFormat, type Input, type NewDeckCard, resolveDeckInput, type UnresolvedLine } from './input.js';
 import type { DeckRow } from './summary.js';
 
@@ -64,9 +65,9 @@ export function checkVersion(deck: DeckRow, expected: number | undefined): void 
   }
 }
 
-export async function createDeck(db: Db, ownerId: string, input: Input) {
+export async function createDeck(db: Db, parsing: Parsing, ownerId: string, input: Input) {
   await checkFormat(db, input.formatId, input.subformatId);
-  const { cards, unresolved } = await resolveDeckInput(db, input);
+  const { cards, unresolved } = await resolveDeckInput(db, parsing, input);
   const deck = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(decks)
@@ -91,11 +92,11 @@ export async function createDeck(db: Db, ownerId: string, input: Input) {
 
 export type DeckUpdate = Partial<Input> & { expectedVersion?: number | undefined };
 
-export async function updateDeck(db: Db, deck: DeckRow, input: DeckUpdate) {
+export async function updateDeck(db: Db, parsing: Parsing, deck: DeckRow, input: DeckUpdate) {
   const formatId = input.formatId ?? deck.formatId;
   if (input.formatId !== undefined || input.subformatId) await checkFormat(db, formatId, input.subformatId);
   const replacing = input.decklist !== undefined || input.cards !== undefined;
-  const resolved = replacing ? await resolveDeckInput(db, input) : null;
+  const resolved = replacing ? await resolveDeckInput(db, parsing, input) : null;
   const row = await db.transaction(async (tx) => {
     const current = await lockDeck(tx, deck.id, deck.ownerId);
     checkVersion(current, input.expectedVersion);

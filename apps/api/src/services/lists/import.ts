@@ -4,77 +4,27 @@
  * entries, and record the whole import as one revision.
  */
 import type { ImportReport } from '@companion/sdk/contract';
-import {
-  type CollectionFormat,
-  type CollectionRow,
-  type DecklistFormat,
-  detectCollectionFormat,
-  FormatError,
-  parseCollection,
-  parseDecklist,
-  type RowError,
-} from '@companion/sdk/formats';
+import { FormatError, type ImportParseResult } from '@companion/sdk/formats';
 import type { Db } from '../../db/client.js';
 import { normalizeName } from '../catalogue.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
+import type { Parsing } from '../parsing.js';
 import { ownedList } from './read.js';
 import { toRevisions } from './revisions.js';
 import { addEntries, changeList, type NewEntry } from './store.js';
 
 type ImportFormat = ImportReport['format'];
-const DECKLIST_FORMATS = new Set<string>(['arena', 'mtgo', 'plain', 'dek']);
 
-interface Parsed {
-  format: ImportFormat;
-  rows: Array<Omit<CollectionRow, 'line'> & { line: number }>;
-  errors: RowError[];
-}
-
-function parse(content: string, format: ImportFormat, filename?: string): Parsed {
+/** The file read by the SDK's parsers (off the event loop when large); an unreadable file is a 400. */
+async function parse(
+  parsing: Parsing,
+  content: string,
+  format: ImportFormat,
+  filename?: string,
+): Promise<ImportParseResult> {
   try {
-    const asDecklist = (f?: DecklistFormat): Parsed => {
-      const r = parseDecklist(content, f ? { format: f } : {});
-      return {
-        format: r.format,
-        errors: r.errors,
-        rows: r.rows.map((d) => ({
-          name: d.name,
-          setCode: d.setCode,
-          setName: null,
-          collectorNumber: d.collectorNumber,
-          language: 'en',
-          finish: d.finish,
-          quantity: d.quantity,
-          condition: null,
-          scryfallId: null,
-          purchasePrice: null,
-          purchaseCurrency: null,
-          tags: [],
-          line: d.line,
-        })),
-      };
-    };
-    if (format === 'auto') {
-      if (filename?.toLowerCase().endsWith('.dek')) return asDecklist('dek');
-      const detected = detectCollectionFormat(content);
-      if (detected) {
-        const r = parseCollection(content, { format: detected });
-        return { format: r.format, rows: r.rows, errors: r.errors };
-      }
-      // A CSV whose header matched no known export: let the collection parser name the problem.
-      const firstLine =
-        content
-          .replace(/^\uFEFF/, '')
-          .split(/\r?\n/)
-          .find((l) => l.trim() !== '') ?? '';
-      if ((firstLine.match(/[,;\t]/g)?.length ?? 0) >= 2 && !/^\s*\d/.test(firstLine))
-        parseCollection(content);
-      return asDecklist();
-    }
-    if (DECKLIST_FORMATS.has(format)) return asDecklist(format as DecklistFormat);
-    const r = parseCollection(content, { format: format as CollectionFormat });
-    return { format: r.format, rows: r.rows, errors: r.errors };
+    return await parsing.importFile(content, { format, filename });
   } catch (error) {
     if (error instanceof FormatError)
       throw new Invalid(error.message, [{ path: 'body.content', message: error.message }]);
@@ -84,12 +34,13 @@ function parse(content: string, format: ImportFormat, filename?: string): Parsed
 
 export async function importIntoList(
   db: Db,
+  parsing: Parsing,
   listId: string,
   ownerId: string,
   body: { content: string; format: ImportFormat; filename?: string | undefined },
 ): Promise<ImportReport> {
   await ownedList(db, listId, ownerId);
-  const parsed = parse(body.content, body.format, body.filename);
+  const parsed = await parse(parsing, body.content, body.format, body.filename);
   const resolutions = await resolveCards(
     db,
     parsed.rows.map((r) => ({
