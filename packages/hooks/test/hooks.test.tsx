@@ -4,10 +4,10 @@
  * 5 minutes, the session rules' redirects, logout, cross-tab sync, language, providers, new version.
  */
 import { createClient } from '@companion/sdk';
-import { contract } from '@companion/sdk/contract';
+import { contract, PlaygroupSummary } from '@companion/sdk/contract';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { Auth } from 'firebase/auth';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STALE_AFTER_MS, STORAGE_KEYS } from '../src/constants.js';
 import {
@@ -23,7 +23,9 @@ import {
 import { readUserQueries } from '../src/persist/user-queries.js';
 import { CompanionProvider, type CompanionProviderProps } from '../src/provider.js';
 import { useSignOutEverywhere } from '../src/queries/auth.js';
+import { useKeepPendingFresh } from '../src/queries/user.js';
 import { createQueryClient } from '../src/query-client.js';
+import { readSessionSnapshot, subscribeSessionSnapshot } from '../src/session/snapshot.js';
 import { REFRESH_KEYS } from '../src/store/persisted.js';
 import { createUserStore, sessionClientOptions } from '../src/store/user-store.js';
 import { fakeAuth, persistedSession, sample } from './fixtures.js';
@@ -461,5 +463,47 @@ describe('useLanguage, useSignInProviders, useNewVersion', () => {
     expect(result.current.available).toBe(false);
     latest = 'build-2';
     await waitFor(() => expect(result.current).toMatchObject({ available: true, latestId: 'build-2' }));
+  });
+});
+
+describe('useKeepPendingFresh: the bell counts what arrived after sign-in', () => {
+  const withInvitation = (invited: boolean) => {
+    server.handler = (_m, path) => {
+      if (path === '/user/playgroups')
+        return {
+          status: 200,
+          body: { playgroups: invited ? [{ ...sample(PlaygroupSummary), status: 'invited' }] : [] },
+        };
+      if (path === '/user/friends') return { status: 200, body: { friends: [] } };
+      const make = ANSWERS[path];
+      return make ? { status: 200, body: make() } : { status: 404, body: { code: 70, message: 'not found' } };
+    };
+  };
+
+  it('asks for invitations and friend requests again on its interval: a new invitation shows', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(FETCHED));
+    withInvitation(false);
+    const app = setup();
+    const view = app.hook(() => {
+      useKeepPendingFresh(true, 100);
+      return useSyncExternalStore(subscribeSessionSnapshot, readSessionSnapshot);
+    });
+    expect(view.result.current.pending).toBe(0);
+    withInvitation(true);
+    await waitFor(() => expect(view.result.current).toMatchObject({ pending: 1, invites: 1 }), {
+      timeout: 3000,
+    });
+    expect(server.hits.some((h) => h.path === '/user/friends')).toBe(true);
+    view.unmount();
+  });
+
+  it('asks nothing while disabled (signed out)', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(FETCHED));
+    withInvitation(true);
+    const app = setup();
+    const view = app.hook(() => useKeepPendingFresh(false, 50));
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(server.hits.filter((h) => h.path === '/user/playgroups')).toEqual([]);
+    view.unmount();
   });
 });

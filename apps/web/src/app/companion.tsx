@@ -6,6 +6,7 @@ import {
   useAuthStatus,
   useCompanion,
   useCurrentUser,
+  useKeepPendingFresh,
   useNewVersion,
 } from '@companion/hooks';
 import { hasStoredSession } from '@companion/hooks/session';
@@ -24,6 +25,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { env } from '../env';
 import { useT } from '../i18n/use-t';
 import { languageStore, localizePath, stripLocale } from '../lib/locale';
+import { useSession } from '../lib/session';
 import { useLocale, useLocalePath } from '../lib/use-locale';
 import { ToastContext, type ToastInput } from './toasts';
 
@@ -154,6 +156,7 @@ export function Root() {
     >
       <ToastContext.Provider value={push}>
         <VersionToast push={push} />
+        <PendingFresh />
         <Outlet />
         {toastsShown ? (
           <Suspense fallback={null}>
@@ -163,6 +166,12 @@ export function Root() {
       </ToastContext.Provider>
     </CompanionProvider>
   );
+}
+
+/** Keeps the bell's friend requests and invitations fresh while a signed-in page is open. */
+function PendingFresh() {
+  useKeepPendingFresh(useSession().authenticated);
+  return null;
 }
 
 function Pending() {

@@ -162,3 +162,23 @@ export const uploadPictureMutationOptions = (client: CompanionClient) =>
     onSuccess: (data, _v, _r, { client: qc }) => storeUser(qc, data.user),
   });
 export const useUploadPicture = () => useMutation(uploadPictureMutationOptions(useCompanionClient()));
+
+/** How often the friend requests and playgroup invitations behind the bell are asked again. */
+export const PENDING_REFRESH_MS = 60_000;
+
+/**
+ * Keeps what the session's `pending` and `invites` count (incoming friend requests, playgroup
+ * invitations) fresh while a signed-in page is open: asked again every minute while the page is
+ * visible and when the window regains focus, so the bell shows an invitation sent after sign-in.
+ */
+export function useKeepPendingFresh(enabled = true, intervalMs = PENDING_REFRESH_MS) {
+  const client = useCompanionClient();
+  const fresh = {
+    enabled,
+    refetchInterval: intervalMs,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  } as const;
+  useQuery({ ...myPlaygroupsQueryOptions(client), ...fresh });
+  useQuery({ ...myFriendsQueryOptions(client), ...fresh });
+}
