@@ -8,6 +8,7 @@
  * ```
  */
 export {
+  type AutoPager,
   type CallArgs,
   type CallOptions,
   type CallResult,
@@ -15,12 +16,17 @@ export {
   type CompanionClient,
   type ContractClient,
   type Credentials,
+  type CursorPagedCall,
+  type CursorPageResult,
   createClient,
   type DomainClient,
   type EndpointFunction,
   endpoints,
   hasSchemas,
+  MAX_AUTO_PAGED_ITEMS,
   type PreparedRequest,
+  pages,
+  paginate,
   prepareRequest,
   sha256Hex,
   sign,

@@ -252,7 +252,13 @@ export const games = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('games_playgroup').on(t.playgroupId, t.playedAt), index('games_set').on(t.setId)],
+  (t) => [
+    // Both serve the newest-first keyset pages (played_at, created_at, id) of a group's games and of
+    // the games a user recorded (scanned backwards).
+    index('games_playgroup_newest').on(t.playgroupId, t.playedAt, t.createdAt, t.id),
+    index('games_created_by_newest').on(t.createdBy, t.playedAt, t.createdAt, t.id),
+    index('games_set').on(t.setId),
+  ],
 );
 
 export const gamePlayers = pgTable(

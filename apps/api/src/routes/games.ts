@@ -8,7 +8,7 @@ import { annotationHandlers } from './annotations.js';
 /** Games: recording, editing and listing; the caller's tags and note on each. */
 export function gameRoutes(s: AppServices) {
   return implement('games', {
-    list: async ({ caller: { user }, query }) => ({ games: await listGames(s, user.id, query) }),
+    list: async ({ caller: { user }, query }) => listGames(s, user.id, query),
     get: async ({ caller: { user }, params }) => ({ game: await getGame(s, user.id, params.id) }),
     create: async ({ caller: { user }, body }) => ({ game: await createGame(s, user, body) }),
     update: async ({ caller: { user }, params, body }) => ({

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompanionClient, createClient } from '@companion/sdk';
+import { type CompanionClient, createClient, MAX_AUTO_PAGED_ITEMS, paginate } from '@companion/sdk';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -161,7 +161,8 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
       const groupIds = new Set(playgroups.map((p) => p.id));
       for (const id of acknowledgedGroups)
         expect(groupIds.has(id), `acknowledged playgroup ${id}`).toBe(true);
-      const { games } = await client.games.list();
+      // Every game, not only the first page (GET /games is paged).
+      const games = await paginate(client.games.list, {}, 'games').toArray({ limit: MAX_AUTO_PAGED_ITEMS });
       const gameIds = new Set(games.map((g) => g.id));
       for (const id of acknowledgedGames) expect(gameIds.has(id), `acknowledged game ${id}`).toBe(true);
       for (const g of games) {

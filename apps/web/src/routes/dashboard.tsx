@@ -136,12 +136,15 @@ function StatsPanel() {
   );
 }
 
+const RECENT_GAMES = 5;
+
 function RecentGames() {
   const t = useT();
   const intl = useIntl();
   const lp = useLocalePath();
-  const games = useGames();
-  const list = (games.data?.games ?? []).slice(0, 5);
+  // Only what the card shows: the five most recent games.
+  const games = useGames({ query: { limit: RECENT_GAMES } });
+  const list = games.data?.games ?? [];
   return (
     <section className="web-card" aria-labelledby="games-title">
       <div className="web-card__head">

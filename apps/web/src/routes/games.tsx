@@ -1,5 +1,5 @@
 import '../social/social.css';
-import { useCreateGame, useGames } from '@companion/hooks';
+import { useCreateGame, useInfiniteGames } from '@companion/hooks';
 import { Button, Skeleton } from '@companion/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useLocalePath } from '../lib/use-locale';
 import { GameFiltersBar, useGameFilters } from '../social/game-filters';
 import { GameForm } from '../social/game-form';
 import { GameList, NoGames } from '../social/game-list';
+import { LoadMoreGames } from '../social/load-more';
 
 export function Component() {
   const t = useT();
@@ -18,7 +19,8 @@ export function Component() {
   const navigate = useNavigate();
   const toast = useToast();
   const [filters] = useGameFilters();
-  const games = useGames({ query: filters });
+  const games = useInfiniteGames({ query: filters });
+  const loaded = games.data?.pages.flatMap((page) => page.games) ?? [];
   const create = useCreateGame();
   const [recording, setRecording] = useState(false);
   return (
@@ -74,7 +76,16 @@ export function Component() {
               {errorMessage(games.error, t)}
             </p>
           ) : (
-            <GameList games={games.data.games} empty={<NoGames hint={t('web.social.games.emptyHint')} />} />
+            <>
+              <GameList games={loaded} empty={<NoGames hint={t('web.social.games.emptyHint')} />} />
+              <LoadMoreGames
+                shown={loaded.length}
+                total={games.data.pages.at(-1)?.total ?? loaded.length}
+                hasMore={games.hasNextPage}
+                loading={games.isFetchingNextPage}
+                onLoadMore={() => void games.fetchNextPage()}
+              />
+            </>
           )}
         </section>
       </div>

@@ -41,6 +41,11 @@ function mapAnnotated(value: unknown, id: string, update: (item: Annotated) => A
     out.games = (record.games as Annotated[]).map((g) => (g.id === id ? update(g) : g));
     changed = true;
   }
+  // Infinite queries ("Load more" lists) hold `{ pages: [{ games }], pageParams }`.
+  if (Array.isArray(record.pages)) {
+    out.pages = record.pages.map((page: unknown) => mapAnnotated(page, id, update));
+    changed = true;
+  }
   return changed ? out : value;
 }
 

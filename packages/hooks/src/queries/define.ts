@@ -6,7 +6,13 @@ import {
   type CompanionError,
   isRetryable,
 } from '@companion/sdk';
-import { mutationOptions, type QueryKey, queryOptions } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  mutationOptions,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query';
 import { STALE_AFTER_MS } from '../constants.js';
 
 /**
@@ -51,6 +57,43 @@ export function endpointQuery<E extends Callable, const K extends QueryKey>(
     queryFn: ({ signal }) => client.call(endpoint, (args ?? undefined) as CallArgs<E>, { signal }),
     staleTime,
     ...(gcTime === undefined ? {} : { gcTime }),
+    retry: retryPolicy,
+  });
+}
+
+/** A cursor-paged contract entry: its query takes `cursor`, its page answers `nextCursor`. */
+type CursorPaged = Callable & { readonly method: 'GET' };
+type PageOf<E extends Callable> = CallResult<E> & { nextCursor: string | null };
+
+/**
+ * `infiniteQueryOptions` for a cursor-paged entry ("Load more" lists): the first page without a
+ * cursor, each next page with the previous page's `nextCursor`, none after a page whose cursor is
+ * null. The data is TanStack's `{ pages, pageParams }`.
+ */
+export function endpointInfiniteQuery<E extends CursorPaged, const K extends QueryKey>(
+  client: CompanionClient,
+  endpoint: E,
+  // biome-ignore lint/suspicious/noConfusingVoidType: void lets callers omit the argument (useX())
+  args: CallArgs<E> | undefined | void,
+  queryKey: K,
+  staleTime: number = DEFAULT_STALE_TIME,
+) {
+  return infiniteQueryOptions<
+    PageOf<E>,
+    CompanionError,
+    InfiniteData<PageOf<E>, string | null>,
+    K,
+    string | null
+  >({
+    queryKey,
+    initialPageParam: null,
+    queryFn: ({ signal, pageParam }) => {
+      const base = (args ?? {}) as { query?: Record<string, unknown> };
+      const query = { ...base.query, ...(pageParam === null ? {} : { cursor: pageParam }) };
+      return client.call(endpoint, { ...base, query } as CallArgs<E>, { signal }) as Promise<PageOf<E>>;
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime,
     retry: retryPolicy,
   });
 }

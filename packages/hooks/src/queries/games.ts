@@ -1,18 +1,24 @@
 import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
-import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { annotationMutationOptions } from './annotations.js';
 import { invalidate, type WithClient } from './cache.js';
-import { endpointMutation, endpointQuery, type Vars } from './define.js';
+import { endpointInfiniteQuery, endpointMutation, endpointQuery, type Vars } from './define.js';
 import { queryKeys } from './keys.js';
 
 const { games } = endpoints;
 type E = typeof games;
 
-/** GET /games with filters (timestamp, formatid, subformatid, tagid). */
+/** GET /games with filters (timestamp, formatid, subformatid, tagid): one page (`limit`, `cursor`). */
 export const gamesQueryOptions = (client: CompanionClient, args?: Vars<E['list']>) =>
   endpointQuery(client, games.list, args, queryKeys.games.list(args?.query));
 export const useGames = (args?: Vars<E['list']>) => useQuery(gamesQueryOptions(useCompanionClient(), args));
+
+/** GET /games with filters, page after page (`fetchNextPage` for "Load more"); `cursor` is the hook's. */
+export const infiniteGamesQueryOptions = (client: CompanionClient, args?: Vars<E['list']>) =>
+  endpointInfiniteQuery(client, games.list, args, queryKeys.games.infinite(args?.query));
+export const useInfiniteGames = (args?: Vars<E['list']>) =>
+  useInfiniteQuery(infiniteGamesQueryOptions(useCompanionClient(), args));
 
 /** GET /game/:id */
 export const gameQueryOptions = (client: CompanionClient, args: CallArgs<E['get']>) =>

@@ -40,6 +40,9 @@ export const queryKeys = {
     list: () => ['playgroups', 'list'] as const,
     detail: (id: string) => ['playgroups', 'detail', id] as const,
     games: (id: string, filters?: Filters) => ['playgroups', 'detail', id, 'games', f(filters)] as const,
+    /** The group's games page after page ("Load more"): under `games(id, filters)`, with its own data shape. */
+    infiniteGames: (id: string, filters?: Filters) =>
+      ['playgroups', 'detail', id, 'games', f(filters), 'infinite'] as const,
   },
   decks: {
     all: ['decks'] as const,
@@ -52,6 +55,8 @@ export const queryKeys = {
   games: {
     all: ['games'] as const,
     list: (filters?: Filters) => ['games', 'list', f(filters)] as const,
+    /** Game lists page after page ("Load more"): under `list(filters)`, with its own data shape. */
+    infinite: (filters?: Filters) => ['games', 'list', f(filters), 'infinite'] as const,
     detail: (id: string) => ['games', 'detail', id] as const,
   },
   sets: {

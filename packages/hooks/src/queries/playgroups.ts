@@ -1,9 +1,9 @@
 import { type CallArgs, type CompanionClient, endpoints } from '@companion/sdk';
 import type { Playgroup } from '@companion/sdk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useCompanionClient } from '../context.js';
 import { invalidate, patchQueries, type Rollback, rollbackOnError, type WithClient } from './cache.js';
-import { endpointMutation, endpointQuery } from './define.js';
+import { endpointInfiniteQuery, endpointMutation, endpointQuery } from './define.js';
 import { queryKeys } from './keys.js';
 
 const { playgroups } = endpoints;
@@ -16,11 +16,22 @@ export const playgroupQueryOptions = (client: CompanionClient, args: CallArgs<E[
 export const usePlaygroup = (args: CallArgs<E['get']>) =>
   useQuery(playgroupQueryOptions(useCompanionClient(), args));
 
-/** GET /playgroup/:id/games with filters: games and leaderboard. */
+/** GET /playgroup/:id/games with filters: one page of games, and the leaderboard of all of them. */
 export const playgroupGamesQueryOptions = (client: CompanionClient, args: CallArgs<E['games']>) =>
   endpointQuery(client, playgroups.games, args, queryKeys.playgroups.games(args.params.id, args.query));
 export const usePlaygroupGames = (args: CallArgs<E['games']>) =>
   useQuery(playgroupGamesQueryOptions(useCompanionClient(), args));
+
+/** GET /playgroup/:id/games page after page ("Load more"); each page carries the whole leaderboard. */
+export const infinitePlaygroupGamesQueryOptions = (client: CompanionClient, args: CallArgs<E['games']>) =>
+  endpointInfiniteQuery(
+    client,
+    playgroups.games,
+    args,
+    queryKeys.playgroups.infiniteGames(args.params.id, args.query),
+  );
+export const useInfinitePlaygroupGames = (args: CallArgs<E['games']>) =>
+  useInfiniteQuery(infinitePlaygroupGamesQueryOptions(useCompanionClient(), args));
 
 /** The server answered with the playgroup: put it in its detail entry, refresh the user's list (summaries). */
 const playgroupAnswered = {

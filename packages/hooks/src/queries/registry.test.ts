@@ -1,11 +1,12 @@
 import type { CompanionClient } from '@companion/sdk';
 import { endpoints, NetworkError, NotFoundError, ServerError, SessionExpiredError } from '@companion/sdk';
-import { type AnyEndpoint, Deck, DeckSummary, listEndpoints } from '@companion/sdk/contract';
+import { type AnyEndpoint, Deck, DeckSummary, Game, listEndpoints } from '@companion/sdk/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { sample } from '../../test/fixtures.js';
 import { setDeckBracketMutationOptions } from './decks.js';
 import { MAX_QUERY_RETRIES, retryPolicy } from './define.js';
+import { addGameTagsMutationOptions } from './games.js';
 import { queryKeys } from './keys.js';
 import { endpointHooks } from './registry.js';
 
@@ -84,6 +85,93 @@ describe('every contract entry has a query or a mutation', () => {
       expect((call.mock.calls[0] as unknown[])[0]).toMatchObject({ method: ep.method, path: ep.path });
     },
   );
+});
+
+describe('cursor-paged lists have an infinite-query variant', () => {
+  const registry = endpointHooks as Record<
+    string,
+    { infinite?: { factory: (client: CompanionClient, args: unknown) => unknown; hook: unknown } }
+  >;
+  const paged = listEndpoints().filter(
+    (e) => e.endpoint.query && 'cursor' in ((e.endpoint.query as { shape?: object }).shape ?? {}),
+  );
+
+  it('names one for every entry whose query takes a cursor, and only those', () => {
+    expect(paged.map((e) => `${e.domain}.${e.name}`).sort()).toEqual(['games.list', 'playgroups.games']);
+    const withVariant = Object.entries(registry).filter(([, h]) => h.infinite);
+    expect(withVariant.map(([name]) => name).sort()).toEqual(
+      paged.map((e) => `${e.domain}.${e.name}`).sort(),
+    );
+  });
+
+  it.each(paged.map((e) => [`${e.domain}.${e.name}`, e] as const))(
+    '%s: pages follow nextCursor, under the paged key, with the filters kept',
+    async (name, entry) => {
+      const ep = entry.endpoint;
+      const variant = registry[name]?.infinite;
+      expect(variant?.hook).toBeTypeOf('function');
+      const cursors = ['c1', 'c2', null];
+      const call = vi.fn(async (_ep: unknown, _args: unknown) => ({
+        ...(sample(ep.response) as Record<string, unknown>),
+        nextCursor: cursors[call.mock.calls.length - 1] ?? null,
+      }));
+      const client = { call } as unknown as CompanionClient;
+      const args = {
+        ...(ep.params ? { params: sample(ep.params) } : {}),
+        query: { formatid: 'commander', limit: 5 },
+      };
+      const options = variant!.factory(client, args) as { queryKey: unknown[]; retry: unknown };
+      expect(options.retry).toBe(retryPolicy);
+      const pagedKey = (
+        registry[name] as unknown as { factory: (c: unknown, a: unknown) => { queryKey: unknown[] } }
+      ).factory(client, args).queryKey;
+      // under the one-page key (so its invalidations reach it) but not the same entry
+      expect(options.queryKey.slice(0, pagedKey.length)).toEqual(pagedKey);
+      expect(options.queryKey).not.toEqual(pagedKey);
+
+      const qc = new QueryClient();
+      const data = await qc.fetchInfiniteQuery({ ...(options as object), pages: 5 } as never);
+      // three pages: the third one's cursor is null, so no fourth call
+      expect((data as { pages: unknown[] }).pages).toHaveLength(3);
+      expect(call).toHaveBeenCalledTimes(3);
+      const refs = endpoints as unknown as Record<string, Record<string, unknown>>;
+      for (const [ref] of call.mock.calls) expect(ref).toBe(refs[entry.domain]?.[entry.name]);
+      expect(call.mock.calls.map(([, a]) => (a as { query: Record<string, unknown> }).query)).toEqual([
+        { formatid: 'commander', limit: 5 },
+        { formatid: 'commander', limit: 5, cursor: 'c1' },
+        { formatid: 'commander', limit: 5, cursor: 'c2' },
+      ]);
+    },
+  );
+
+  it('optimistic tags reach games held in a loaded "Load more" list', async () => {
+    const qc = new QueryClient();
+    const game = { ...sample(Game), id: 'g1', tags: [] };
+    const other = { ...sample(Game), id: 'g2', tags: [] };
+    const key = queryKeys.games.infinite({});
+    qc.setQueryData(key, {
+      pages: [
+        { games: [other], nextCursor: 'c1', total: 2 },
+        { games: [game], nextCursor: null, total: 2 },
+      ],
+      pageParams: [null, 'c1'],
+    });
+    let resolve!: (v: unknown) => void;
+    const call = vi.fn(() => new Promise((r) => (resolve = r)));
+    const mutation = qc
+      .getMutationCache()
+      .build(qc, addGameTagsMutationOptions({ call } as unknown as CompanionClient));
+    const done = mutation.execute({ params: { id: 'g1' }, body: { tags: ['league'] } });
+    const tagsOf = (page: number) =>
+      (qc.getQueryData(key) as { pages: Array<{ games: Array<{ tags: Array<{ name: string }> }> }> }).pages[
+        page
+      ]?.games[0]?.tags.map((t) => t.name);
+    await vi.waitFor(() => expect(tagsOf(1)).toEqual(['league']));
+    expect(tagsOf(0)).toEqual([]);
+    resolve({ tags: [{ id: 't1', name: 'league', color: null }] });
+    await done;
+    expect(tagsOf(1)).toEqual(['league']);
+  });
 });
 
 describe('query keys', () => {

@@ -15,7 +15,8 @@ import * as user from './user.js';
 
 /**
  * Which factory serves each contract entry (`domain.name`). A test walks `listEndpoints()` and fails
- * when an entry is missing here or its factory calls another endpoint.
+ * when an entry is missing here or its factory calls another endpoint. Cursor-paged lists also
+ * name their infinite-query variant (`infinite`), which the test walks too.
  */
 export const endpointHooks = {
   'system.ping': { kind: 'query', factory: system.pingQueryOptions, hook: system.usePing },
@@ -172,9 +173,18 @@ export const endpointHooks = {
     kind: 'query',
     factory: playgroups.playgroupGamesQueryOptions,
     hook: playgroups.usePlaygroupGames,
+    infinite: {
+      factory: playgroups.infinitePlaygroupGamesQueryOptions,
+      hook: playgroups.useInfinitePlaygroupGames,
+    },
   },
 
-  'games.list': { kind: 'query', factory: games.gamesQueryOptions, hook: games.useGames },
+  'games.list': {
+    kind: 'query',
+    factory: games.gamesQueryOptions,
+    hook: games.useGames,
+    infinite: { factory: games.infiniteGamesQueryOptions, hook: games.useInfiniteGames },
+  },
   'games.get': { kind: 'query', factory: games.gameQueryOptions, hook: games.useGame },
   'games.create': { kind: 'mutation', factory: games.createGameMutationOptions, hook: games.useCreateGame },
   'games.update': { kind: 'mutation', factory: games.updateGameMutationOptions, hook: games.useUpdateGame },
@@ -352,5 +362,11 @@ export const endpointHooks = {
   'lists.import': { kind: 'mutation', factory: lists.importListMutationOptions, hook: lists.useImportList },
 } as const satisfies Record<
   `${Domain}.${string}`,
-  { kind: 'query' | 'mutation'; factory: (...args: never[]) => unknown; hook: (...args: never[]) => unknown }
+  {
+    kind: 'query' | 'mutation';
+    factory: (...args: never[]) => unknown;
+    hook: (...args: never[]) => unknown;
+    /** Cursor-paged lists: the `useInfiniteQuery` variant ("Load more"), calling the same endpoint. */
+    infinite?: { factory: (...args: never[]) => unknown; hook: (...args: never[]) => unknown };
+  }
 >;

@@ -1,5 +1,13 @@
 export { type ClientOptions, type CompanionClient, createClient } from './client.js';
 export { endpoints } from './endpoints.js';
+export {
+  type AutoPager,
+  type CursorPagedCall,
+  type CursorPageResult,
+  MAX_AUTO_PAGED_ITEMS,
+  pages,
+  paginate,
+} from './paginate.js';
 export { hasSchemas, type PreparedRequest, prepareRequest, signHeaders } from './request.js';
 export { sha256Hex, sign } from './signing.js';
 export type {

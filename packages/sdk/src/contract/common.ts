@@ -78,6 +78,39 @@ export const Paging = z.object({
   limit: queryInt().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).default(50),
 });
 
+/** The character set of a paging cursor (base64url). */
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Keyset paging of a newest-first list: `cursor` is the previous page's `nextCursor`, opaque to
+ * clients (the server checks it and answers 400 naming `query.cursor` when it is not one it issued).
+ * Unlike `page`, a cursor neither repeats nor skips items when games are recorded between two pages.
+ */
+export const CursorPaging = z.object({
+  cursor: z
+    .string()
+    .min(1)
+    .max(LIMITS.cursor.max)
+    .regex(CURSOR_PATTERN, 'Not a paging cursor')
+    .optional()
+    .meta({ description: 'The previous page’s `nextCursor`; omit for the first page' }),
+  limit: queryInt()
+    .min(LIMITS.pageSize.min)
+    .max(LIMITS.pageSize.max)
+    .default(LIMITS.pageSize.default)
+    .meta({ description: 'Items per page' }),
+});
+export type CursorPaging = z.input<typeof CursorPaging>;
+
+/** The paging fields of a cursor-paged response. */
+export const CursorPage = {
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as `cursor` for the next page; null on the last page' }),
+  total: z.number().int().min(0).meta({ description: 'Items under the filters, on every page' }),
+};
+
 export const IdParams = z.object({ id: Id });
 
 /** Public face of a user, safe to show to anyone allowed to see them. */

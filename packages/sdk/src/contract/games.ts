@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ColorIdentity, DateTime, GameFilters, Id, IdParams, Ok, UserSummary } from './common.js';
+import {
+  ColorIdentity,
+  CursorPage,
+  CursorPaging,
+  DateTime,
+  GameFilters,
+  Id,
+  IdParams,
+  Ok,
+  UserSummary,
+} from './common.js';
 import { endpoint } from './endpoint.js';
 import { LIMITS } from './limits.js';
 import { annotationEndpoints, Note, Tag, TagName } from './tags.js';
@@ -83,9 +93,9 @@ export const games = {
   list: endpoint(tag, {
     method: 'GET',
     path: '/games',
-    summary: 'Games the caller played or recorded, newest first',
-    query: GameFilters,
-    response: z.object({ games: z.array(Game) }),
+    summary: 'Games the caller played or recorded, newest first, one page at a time',
+    query: GameFilters.extend(CursorPaging.shape),
+    response: z.object({ games: z.array(Game), ...CursorPage }),
   }),
   get: endpoint(tag, {
     method: 'GET',

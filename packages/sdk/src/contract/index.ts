@@ -56,6 +56,8 @@ export {
   ColorIdentity,
   Condition,
   Currency,
+  CursorPage,
+  CursorPaging,
   DateTime,
   ErrorBody,
   ErrorCode,

@@ -49,8 +49,10 @@ export const LIMITS = {
   autocompleteNames: { max: 20 },
   /** A plain name filter. */
   nameFilter: { max: 200 },
-  /** Items per page of any paged call. */
-  pageSize: { min: 1, max: 200 },
+  /** Items per page of any paged call (`default` when the call does not say). */
+  pageSize: { min: 1, max: 200, default: 50 },
+  /** An opaque paging cursor (`cursor`, from a page's `nextCursor`), in characters. */
+  cursor: { max: 200 },
 
   // ---- decks ----
   deckName: { min: 1, max: 120 },
@@ -114,6 +116,6 @@ export const LIMITS = {
   liveUri: { max: 2048 },
   liveManaCost: { max: 100 },
   liveTypeLine: { max: 200 },
-} as const satisfies Record<string, { min?: number; max?: number }>;
+} as const satisfies Record<string, { min?: number; max?: number; default?: number }>;
 
 export type LimitName = keyof typeof LIMITS;

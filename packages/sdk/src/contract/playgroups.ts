@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, GameFilters, Id, IdParams, Ok, UserSummary } from './common.js';
+import { CursorPage, CursorPaging, DateTime, GameFilters, Id, IdParams, Ok, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
@@ -155,9 +155,11 @@ export const playgroups = {
   games: endpoint(tag, {
     method: 'GET',
     path: '/playgroup/:id/games',
-    summary: 'Games of the playgroup with the leaderboard under the same filters',
+    summary:
+      'Games of the playgroup, newest first, one page at a time, with the leaderboard under the same filters',
+    description: 'The leaderboard counts every game under the filters, not only the page’s.',
     params: IdParams,
-    query: GameFilters,
-    response: z.object({ games: z.array(Game), leaderboard: z.array(LeaderboardRow) }),
+    query: GameFilters.extend(CursorPaging.shape),
+    response: z.object({ games: z.array(Game), ...CursorPage, leaderboard: z.array(LeaderboardRow) }),
   }),
 } as const;

@@ -1,28 +1,57 @@
 /**
- * Reading games: the caller's games under the filters, one game, the games of sets.
+ * Reading games: a page of the caller's games under the filters, one game, the games of sets.
  */
-import { and, asc, desc, inArray, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { games } from '../../db/schema.js';
 import { NotFound } from '../errors.js';
 import { visibleGame } from './access.js';
 import { type GameDeps, type GameDto, type GameRow, gameDtos } from './dto.js';
 import { type GameFiltersInput, gameFilterConditions } from './filters.js';
+import { afterCursor, keyColumns, newestFirst, toPage } from './paging.js';
 
-/** Games the caller played in or recorded, newest first, under the filters. */
-export async function listGames(deps: GameDeps, viewerId: string, filters: GameFiltersInput) {
-  const rows = await deps.db
-    .select()
-    .from(games)
-    .where(
-      and(
-        sql`(${games.createdBy} = ${viewerId} or exists (
-          select 1 from game_players mgp where mgp.game_id = ${games.id} and mgp.user_id = ${viewerId}))`,
-        ...gameFilterConditions(filters, viewerId),
-      ),
-    )
-    .orderBy(desc(games.playedAt), desc(games.createdAt));
-  return gameDtos(deps, viewerId, rows);
+/** Paging of a game list: the contract's `limit` (already defaulted) and the previous page's cursor. */
+export interface GamePaging {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/**
+ * Condition on `games`: the viewer played in it or recorded it. Written as one id set from the two
+ * indexes (`games_created_by`, `game_players_user`) rather than an `or` that scans every game.
+ */
+export function playedOrRecordedBy(viewerId: string): SQL {
+  return sql`${games.id} in (
+    select g.id from games g where g.created_by = ${viewerId}
+    union
+    select gp.game_id from game_players gp where gp.user_id = ${viewerId})`;
+}
+
+/**
+ * One page of the games the caller played in or recorded, newest first, under the filters, with the
+ * number of those games and the next page's cursor.
+ */
+export async function listGames(
+  deps: GameDeps,
+  viewerId: string,
+  query: GameFiltersInput & GamePaging,
+): Promise<{ games: GameDto[]; nextCursor: string | null; total: number }> {
+  const where = and(playedOrRecordedBy(viewerId), ...gameFilterConditions(query, viewerId));
+  const [rows, [count]] = await Promise.all([
+    deps.db
+      .select({ ...getTableColumns(games), ...keyColumns })
+      .from(games)
+      .where(and(where, ...afterCursor(query.cursor)))
+      .orderBy(...newestFirst)
+      .limit(query.limit + 1),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(games).where(where),
+  ]);
+  const page = toPage(rows, query.limit);
+  return {
+    games: await gameDtos(deps, viewerId, page.rows),
+    nextCursor: page.nextCursor,
+    total: Number(count?.total ?? 0),
+  };
 }
 
 export async function getGame(deps: GameDeps, viewerId: string, id: string): Promise<GameDto> {

@@ -1,31 +1,40 @@
 /**
- * A playgroup's games and leaderboard under the shared filters (active members only).
+ * A page of a playgroup's games and its leaderboard under the shared filters (active members only).
  */
 import { playgroupRights } from '@companion/sdk/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { gamePlayers, games, type UserRow, users } from '../../db/schema.js';
 import { Forbidden } from '../errors.js';
 import { gameDtos } from '../games/dto.js';
 import { type GameFiltersInput, gameFilterConditions } from '../games/filters.js';
+import { afterCursor, keyColumns, newestFirst, toPage } from '../games/paging.js';
+import type { GamePaging } from '../games/read.js';
 import { access, type PlaygroupDeps } from './access.js';
 
 /**
- * The group's games (newest first) and its leaderboard under the same filters: per user or guest
- * name, games, wins, win rate and the most played deck; by wins, then win rate.
+ * A page of the group's games (newest first) and its leaderboard under the same filters, over all
+ * of them (not the page), counted in SQL: per user or guest name, games, wins, win rate and the most
+ * played deck; by wins, then win rate.
  */
 export async function playgroupGames(
   deps: PlaygroupDeps,
   caller: UserRow,
   id: string,
-  filters: GameFiltersInput,
+  filters: GameFiltersInput & GamePaging,
 ) {
   const a = await access(deps.db, id, caller.id);
   if (!playgroupRights(a.me).viewGames)
     throw new Forbidden('Accept the invitation to see the playgroup’s games.');
   const where = and(eq(games.playgroupId, a.group.id), ...gameFilterConditions(filters, caller.id));
   const playerKey = sql<string>`coalesce(${gamePlayers.userId}::text, 'guest:' || lower(${gamePlayers.guestName}))`;
-  const [rows, board, deckCounts] = await Promise.all([
-    deps.db.select().from(games).where(where).orderBy(desc(games.playedAt), desc(games.createdAt)),
+  const [rows, [count], board, deckCounts] = await Promise.all([
+    deps.db
+      .select({ ...getTableColumns(games), ...keyColumns })
+      .from(games)
+      .where(and(where, ...afterCursor(filters.cursor)))
+      .orderBy(...newestFirst)
+      .limit(filters.limit + 1),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(games).where(where),
     deps.db
       .select({
         key: playerKey,
@@ -79,5 +88,11 @@ export async function playgroupGames(
       };
     })
     .sort((x, y) => y.wins - x.wins || y.winRate - x.winRate || y.games - x.games);
-  return { games: await gameDtos(deps, caller.id, rows), leaderboard };
+  const page = toPage(rows, filters.limit);
+  return {
+    games: await gameDtos(deps, caller.id, page.rows),
+    nextCursor: page.nextCursor,
+    total: Number(count?.total ?? 0),
+    leaderboard,
+  };
 }

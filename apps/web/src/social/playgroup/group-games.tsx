@@ -1,4 +1,4 @@
-import { useCreateGame, usePlaygroupGames } from '@companion/hooks';
+import { useCreateGame, useInfinitePlaygroupGames } from '@companion/hooks';
 import type { Playgroup } from '@companion/sdk/contract';
 import { Button, Dialog, Skeleton } from '@companion/ui';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { GameFiltersBar, useGameFilters } from '../game-filters';
 import { GameForm } from '../game-form';
 import { GameList, NoGames } from '../game-list';
+import { LoadMoreGames } from '../load-more';
 import { Leaderboard } from './leaderboard';
 
 /** The group's leaderboard and games under the same filters, and recording a new game. */
@@ -15,12 +16,15 @@ export function GroupGames({ group }: { group: Playgroup }) {
   const t = useT();
   const toast = useToast();
   const [filters] = useGameFilters();
-  const games = usePlaygroupGames({ params: { id: group.id }, query: filters });
+  const games = useInfinitePlaygroupGames({ params: { id: group.id }, query: filters });
+  const loaded = games.data?.pages.flatMap((page) => page.games) ?? [];
+  // Every page carries the leaderboard of all the group's games: the latest one is the freshest.
+  const last = games.data?.pages.at(-1);
   const create = useCreateGame();
   const [recording, setRecording] = useState(false);
   return (
     <>
-      <Leaderboard group={group} rows={games.data?.leaderboard ?? []} loading={games.isPending} />
+      <Leaderboard group={group} rows={last?.leaderboard ?? []} loading={games.isPending} />
       <section className="web-card" aria-labelledby="group-games-title">
         <div className="web-card__head">
           <h2 id="group-games-title">{t('web.social.games.title')}</h2>
@@ -36,10 +40,16 @@ export function GroupGames({ group }: { group: Playgroup }) {
             {errorMessage(games.error, t)}
           </p>
         ) : (
-          <GameList
-            games={games.data.games}
-            empty={<NoGames hint={t('web.social.games.emptyGroupHint')} />}
-          />
+          <>
+            <GameList games={loaded} empty={<NoGames hint={t('web.social.games.emptyGroupHint')} />} />
+            <LoadMoreGames
+              shown={loaded.length}
+              total={last?.total ?? loaded.length}
+              hasMore={games.hasNextPage}
+              loading={games.isFetchingNextPage}
+              onLoadMore={() => void games.fetchNextPage()}
+            />
+          </>
         )}
       </section>
       <Dialog open={recording} onOpenChange={setRecording} title={t('web.social.games.record')} size="lg">
