@@ -1,4 +1,4 @@
-import type { CurrencyValue } from '@companion/sdk/contract';
+import type { CurrencyValue, Revision } from '@companion/sdk/contract';
 import { implement } from '../http/implement.js';
 import { IMPORT_BODY_BYTES } from '../http/limits.js';
 import type { AppServices } from '../services/app.js';
@@ -21,13 +21,18 @@ import { createList } from '../services/lists/store.js';
 /** Card lists (binders, wishlists, trade and custom lists) with revision history. */
 export function listRoutes(s: AppServices) {
   /** A change's answer: the list as it is now and the revision the change recorded. */
+  /** Revisions name their author with the picture as a URL (the rows keep the stored path). */
+  const withAuthorPicture = (r: Revision): Revision => ({
+    ...r,
+    author: { ...r.author, picture: s.users.pictureUrl(r.author.picture) },
+  });
   const changed = async (
     result: { list: Parameters<typeof cardListDto>[1]; revision: Parameters<typeof toRevisions>[1][number] },
     currency: CurrencyValue,
   ) => {
     const [revision] = await toRevisions(s.db, [result.revision]);
     if (!revision) throw new Error('revision missing');
-    return { list: await cardListDto(s.db, result.list, currency), revision };
+    return { list: await cardListDto(s.db, result.list, currency), revision: withAuthorPicture(revision) };
   };
 
   return implement('lists', {
@@ -129,7 +134,8 @@ export function listRoutes(s: AppServices) {
 
     revisions: async ({ caller: { user }, params, query }) => {
       const list = await ownedList(s.db, params.id, user.id);
-      return revisionsPage(s.db, list.id, query.page, query.limit);
+      const page = await revisionsPage(s.db, list.id, query.page, query.limit);
+      return { ...page, revisions: page.revisions.map(withAuthorPicture) };
     },
 
     revert: async ({ caller: { user }, params, query }) =>
@@ -152,8 +158,10 @@ export function listRoutes(s: AppServices) {
     }),
 
     import: {
-      handler: async ({ caller: { user }, params, body }) =>
-        importIntoList(s.db, s.parsing, params.id, user.id, body),
+      handler: async ({ caller: { user }, params, body }) => {
+        const report = await importIntoList(s.db, s.parsing, params.id, user.id, body);
+        return { ...report, revision: report.revision ? withAuthorPicture(report.revision) : null };
+      },
       options: { bodyLimit: IMPORT_BODY_BYTES },
     },
   });

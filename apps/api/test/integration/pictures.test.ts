@@ -92,6 +92,30 @@ describe.each(storages())('pictures on %s', (kind) => {
     expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
   });
 
+  it('names a list revision’s author with a picture URL that loads, not the stored path', async () => {
+    await owner.client.user.uploadPicture({ body: { file: await picture(64, 64, '#226688') } });
+    const { list } = await owner.client.lists.create({ body: { name: 'Authored', type: 'custom' } });
+    // No catalogue here: the imported card stays unresolved, which still records revisions.
+    const imported = await owner.client.lists.import({
+      params: { id: list.id },
+      body: { content: 'Deck\n1 Not A Real Card', format: 'auto' },
+    });
+    const entry = (await owner.client.lists.get({ params: { id: list.id } })).entries[0];
+    const removed = await owner.client.lists.removeCards({
+      params: { id: list.id },
+      body: { cards: [{ entryId: entry?.id ?? '' }] },
+    });
+    const { revisions } = await owner.client.lists.revisions({ params: { id: list.id } });
+    for (const url of [
+      removed.revision.author.picture,
+      ...revisions.map((r) => r.author.picture),
+      imported.revision?.author.picture,
+    ]) {
+      expect(url).toMatch(/^https?:\/\//);
+      expect((await fetch(url ?? '')).status).toBe(200);
+    }
+  });
+
   it('serves a playgroup picture to members through a signed URL, to nobody without it', async () => {
     const { playgroup } = await owner.client.playgroups.uploadPicture({
       params: { id: groupId },
