@@ -216,7 +216,7 @@ test('lists: an empty binder says so, quick add suggests names, a removed card c
   await expect(page.getByText('No card matches.')).toHaveCount(0);
 
   // Quick add suggests the full name from a few letters (accents and case ignored).
-  const name = page.getByRole('textbox', { name: 'Card name' });
+  const name = page.getByRole('combobox', { name: 'Card name' });
   await name.fill('DARK RIT');
   await expect(page.locator('[data-testid="quick-add-suggestions"] option[value="Dark Ritual"]')).toHaveCount(
     1,
