@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { cspPlugin } from '../../scripts/csp.mjs';
 
 /** Id of this build: fixed by COMPANION_BUILD_ID, else time-based. */
 const buildId =
@@ -80,8 +81,26 @@ const uiSource = fileURLToPath(new URL('../../packages/ui/src/index.ts', import.
 const uiStyles = fileURLToPath(new URL('../../packages/ui/src/', import.meta.url));
 const sdkSource = fileURLToPath(new URL('../../packages/sdk/src/', import.meta.url));
 
-export default defineConfig(() => ({
-  plugins: [react(), buildManifest(), precompileMessages()],
+/**
+ * The Content Security Policy's origins, from the same public configuration the app reads
+ * (src/env.ts: VITE_API_URL, the Firebase project, the emulator; defaults alike).
+ */
+function cspOptions(mode: string) {
+  const env = { ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...process.env };
+  const value = (key: string) => (env[key] ?? '').trim() || undefined;
+  const projectId = value('VITE_FIREBASE_PROJECT_ID') ?? 'demo-companion';
+  return {
+    apiUrl: value('VITE_API_URL') ?? 'http://127.0.0.1:8787',
+    firebase: {
+      emulatorHost: value('VITE_FIREBASE_AUTH_EMULATOR_HOST'),
+      authDomain: value('VITE_FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+      social: Boolean(value('VITE_GOOGLE_CLIENT_ID') || value('VITE_APPLE_CLIENT_ID')),
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), buildManifest(), precompileMessages(), cspPlugin(cspOptions(mode))],
   resolve: {
     // The ui package's source, so the bundler drops unused components module by module (its dist is
     // one file, which kept every component and the Markdown pipeline in the entry chunk).

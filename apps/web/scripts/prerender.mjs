@@ -3,8 +3,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { STORED_SESSION_CHECK } from '@companion/hooks/session';
 import { LANGUAGES } from '@companion/sdk';
+import { inlineCode } from '../../../scripts/csp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -61,19 +61,22 @@ function appLinks(srcs) {
 const spaShell = (srcs) => template.replace('<!--head-->', appLinks(srcs)).replace('<!--app-->', '');
 
 // The SPA fallback for every other route: no page content, the app's own chunks preloaded.
-writeFileSync(join(dist, '200.html'), spaShell(['src/app.tsx']));
+const shell = (srcs) => {
+  const html = spaShell(srcs);
+  const inline = inlineCode(html);
+  if (inline.length > 0) throw new Error(`prerender: the app's shell has inline code:\n${inline.join('\n')}`);
+  return html;
+};
+writeFileSync(join(dist, '200.html'), shell(['src/app.tsx']));
 // Entry pages of the app get a shell of their own with their page's chunks preloaded too
 // (`/dashboard` is served from `dashboard.html` like the prerendered pages; `/login` is prerendered).
 // The dashboard's queries start at once: the API client (src/app/api-client.ts) comes with it.
 const DASHBOARD = ['src/app.tsx', 'src/app/companion.tsx', 'src/app/api-client.ts', routeFiles.dashboard];
 for (const [path, srcs] of [['dashboard', DASHBOARD]]) {
-  writeFileSync(join(dist, `${path}.html`), spaShell(srcs));
+  writeFileSync(join(dist, `${path}.html`), shell(srcs));
   mkdirSync(join(dist, 'fr'), { recursive: true });
-  writeFileSync(join(dist, 'fr', `${path}.html`), spaShell(srcs));
+  writeFileSync(join(dist, 'fr', `${path}.html`), shell(srcs));
 }
-
-// True when the hooks have a signed-in session stored (their own test, as an inline expression).
-const GUEST_CHECK = `||${STORED_SESSION_CHECK}`;
 
 let count = 0;
 for (const locale of LANGUAGES) {
@@ -82,19 +85,21 @@ for (const locale of LANGUAGES) {
     const pathname = locale === 'en' ? bare : bare === '/' ? '/fr' : `/fr${bare}`;
     const { html, head } = await render(pathname, locale, page.key, origin);
     const out = template
-      .replace('<html lang="en">', `<html lang="${locale}">`)
+      // The page's path (and, for the login page, guest only), read by public/theme.js: served as
+      // the fallback for other paths too, the prerendered page stays hidden there until the app
+      // renders; a visitor with a stored session gets the app (and its redirect) instead.
+      .replace(
+        '<html lang="en">',
+        `<html lang="${locale}" data-prerendered="${pathname}"${page.guard === 'guest' ? ' data-guest-only' : ''}>`,
+      )
       .replace('<!--head-->', `${head}\n    ${pageLinks(page.key)}`)
       .replace(
         '<div id="root"><!--app--></div>',
         `<div id="root" data-prerendered="${pathname}">${html}</div>`,
-      )
-      // Served as the fallback for other paths too: hide the prerendered page there until the app
-      // renders. The login page is for signed-out visitors: with a stored session the app renders
-      // (and redirects) instead.
-      .replace(
-        '<script>',
-        `<script>if(location.pathname!==${JSON.stringify(pathname)}${page.guard === 'guest' ? GUEST_CHECK : ''})document.documentElement.setAttribute('data-spa','');</script>\n    <script>`,
       );
+    // No inline code: the Content Security Policy (script-src 'self') would block it.
+    const inline = inlineCode(out);
+    if (inline.length > 0) throw new Error(`prerender: ${pathname} has inline code:\n${inline.join('\n')}`);
     const file = pathname === '/' ? join(dist, 'index.html') : join(dist, pathname.slice(1), 'index.html');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, out);

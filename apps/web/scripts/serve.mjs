@@ -1,19 +1,34 @@
 // Production-like static server for dist/: precompressed brotli/gzip (from scripts/compress.mjs),
 // immutable caching for hashed assets, `/faq` → `faq.html`, and `200.html` as the SPA fallback.
 // `node scripts/serve.mjs [port]` — used by the bench.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
 
+// The build's Content Security Policy (from its <meta>) as a header, with what only a header can say.
+const dist = join(import.meta.dirname, '..', 'dist');
+const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(
+  readFileSync(join(dist, 'index.html'), 'utf8'),
+)?.[1];
+if (!policy) throw new Error('dist/index.html has no Content Security Policy: build the app first');
+const SECURITY_HEADERS = {
+  'content-security-policy': `${policy}; frame-ancestors 'none'`,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
 const port = Number(process.argv[2] ?? process.env.PORT ?? 4180);
 const host = process.env.HOST ?? '127.0.0.1';
-const serve = sirv(join(import.meta.dirname, '..', 'dist'), {
+const serve = sirv(dist, {
   brotli: true,
   gzip: true,
   etag: true,
   extensions: ['html'],
   single: '200.html',
   setHeaders(res, pathname) {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     res.setHeader(
       'cache-control',
       pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

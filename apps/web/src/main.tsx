@@ -1,5 +1,6 @@
 // Tokens and base layer only: each ui component brings its own stylesheet, the symbol fonts come
 // with ManaCost and SetSymbol.
+import './lib/zod-jitless';
 import '@companion/ui/base.css';
 import './app.css';
 import { hasStoredSession } from '@companion/hooks/session';

@@ -81,9 +81,9 @@ export const subscribeSessionSnapshot = (listener: () => void): (() => void) =>
 export const hasStoredSession = (): boolean => readSessionSnapshot().authenticated;
 
 /**
- * The same test as `hasStoredSession()`, as a JavaScript expression for an inline `<script>` that
- * runs before any module (a prerendered page deciding whether to show itself). A test keeps the two
- * in agreement.
+ * The same test as `hasStoredSession()`, as a JavaScript expression for a classic script that runs
+ * before any module (the web app's public/theme.js, where a prerendered page decides whether to show
+ * itself, carries it verbatim). Tests keep the three in agreement.
  */
 export const STORED_SESSION_CHECK = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(
   STORAGE_KEYS.user,
