@@ -186,12 +186,12 @@ test('deck editor: change the cards and description, save, and find them after a
   await page.getByRole('button', { name: 'One more Island' }).click();
   await page.getByRole('button', { name: 'One more Island' }).click();
   await page.getByRole('button', { name: 'One less Counterspell' }).click();
-  await page.getByLabel('Description').fill('Blue tempo, edited in the browser.');
+  await page.getByLabel('Description').fill('Blue **tempo**, edited in the browser.');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.cui-toast__title', { hasText: 'Deck saved' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Description')).toHaveValue('Blue tempo, edited in the browser.');
+  await expect(page.getByLabel('Description')).toHaveValue('Blue **tempo**, edited in the browser.');
   const island = main.locator('li', { hasText: 'Island' });
   await expect(island.locator('.web-deck-board__qty')).toHaveText('4');
   await expect(main).not.toContainText('Counterspell');
@@ -202,6 +202,11 @@ test('deck editor: change the cards and description, save, and find them after a
   expect(await nameHeight('Farid, Enterprising Salvager')).toBeLessThan((await nameHeight('Island')) * 1.5);
   expect(await nameHeight('Cyclonic Rift')).toBeLessThan((await nameHeight('Island')) * 1.5);
   await shoot(page, info, editPath, 'deck-editor', '.web-deck-board');
+  // The deck page renders the description's Markdown (no raw asterisks).
+  await page.goto(deckPath);
+  const description = page.locator('.web-deck__description');
+  await expect(description.locator('strong')).toHaveText('tempo');
+  await expect(description).not.toContainText('**');
 });
 
 test('lists: an empty binder says so, quick add suggests names, a removed card comes back with Undo, toasts cover no control', async ({

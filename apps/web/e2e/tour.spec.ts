@@ -329,10 +329,7 @@ test('tour: a brand-new player, every page', async ({ browser }) => {
   ]);
 });
 
-// fixme: the tour finds a product bug here, not yet fixed: the French dashboard of a player with
-// games scrolls sideways at 390 px (428 > 390). Everything else passed (7.5 min run). Remove the
-// fixme with the fix.
-test.fixme('tour: a player with data, every page', async ({ browser }) => {
+test('tour: a player with data, every page', async ({ browser }) => {
   test.setTimeout(900_000);
   requireSharedData();
   const friendPage = await newPage(browser);

@@ -17,7 +17,14 @@ export function PageHeading({
       <div className="cui-page__titles">
         {eyebrow ? <div className="cui-page__eyebrow">{eyebrow}</div> : null}
         <h1 className="cui-page__title">{title}</h1>
-        {description ? <p className="cui-page__description">{description}</p> : null}
+        {description === undefined ||
+        description === null ||
+        description === '' ? null : typeof description === 'string' ? (
+          <p className="cui-page__description">{description}</p>
+        ) : (
+          // Rich descriptions (rendered Markdown) hold their own paragraphs.
+          <div className="cui-page__description">{description}</div>
+        )}
       </div>
       {actions ? <div className="cui-page__actions">{actions}</div> : null}
     </div>

@@ -7,7 +7,7 @@ import {
   useUserStore,
 } from '@companion/hooks';
 import type { Card, Deck } from '@companion/sdk/contract';
-import { Badge, Button, CardImage, ConfirmDialog, ManaCost, Select, Skeleton } from '@companion/ui';
+import { Badge, Button, CardImage, ConfirmDialog, ManaCost, Markdown, Select, Skeleton } from '@companion/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -138,7 +138,13 @@ export function Component() {
           </>
         }
         title={deck.name}
-        description={deck.description ?? t('web.page.deck.description')}
+        description={
+          deck.description ? (
+            <Markdown source={deck.description} className="web-deck__description" />
+          ) : (
+            t('web.page.deck.description')
+          )
+        }
         actions={
           mine ? (
             <>
