@@ -170,7 +170,11 @@ export function Root() {
 
 /** Keeps the bell's friend requests and invitations fresh while a signed-in page is open. */
 function PendingFresh() {
-  useKeepPendingFresh(useSession().authenticated);
+  const session = useSession();
+  const me = useCurrentUser();
+  // Not for an email account still to verify: the API would refuse (401 and UnverifiedError).
+  const verified = me !== null && (me.user.provider !== 'password' || me.user.emailVerified);
+  useKeepPendingFresh(session.authenticated && verified);
   return null;
 }
 
