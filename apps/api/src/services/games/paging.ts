@@ -6,7 +6,8 @@
  * of `v1|<played_at>|<created_at>|<id>`, timestamps with microseconds (what PostgreSQL stores), and
  * anything else answers the catalogue's validation error naming `query.cursor`.
  */
-import { desc, type SQL, sql } from 'drizzle-orm';
+import { and, desc, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { games } from '../../db/schema.js';
 import { Invalid } from '../errors.js';
 import { isUuid } from '../visibility.js';
@@ -22,10 +23,10 @@ const MICROS_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOT_A_CURSOR = 'Not a cursor from this list (use the previous page’s nextCursor)';
 
 /** The sort of every game list. */
-export const newestFirst = [desc(games.playedAt), desc(games.createdAt), desc(games.id)] as const;
+const newestFirst = [desc(games.playedAt), desc(games.createdAt), desc(games.id)] as const;
 
 /** The columns a page needs to build its cursor: both times in UTC with microseconds. */
-export const keyColumns = {
+const keyColumns = {
   keyPlayedAt: sql<string>`to_char(${games.playedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   keyCreatedAt: sql<string>`to_char(${games.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -56,7 +57,7 @@ export function decodeCursor(cursor: string): GameKey {
 }
 
 /** Condition on `games`: after the cursor's game in the newest-first order (none without a cursor). */
-export function afterCursor(cursor: string | undefined): SQL[] {
+function afterCursor(cursor: string | undefined): SQL[] {
   if (cursor === undefined) return [];
   const key = decodeCursor(cursor);
   return [
@@ -68,7 +69,7 @@ export function afterCursor(cursor: string | undefined): SQL[] {
  * A page from rows fetched with `limit + 1`: the extra row only tells that another page follows,
  * and the cursor is the key of the page's last row.
  */
-export function toPage<R extends { id: string; keyPlayedAt: string; keyCreatedAt: string }>(
+function toPage<R extends { id: string; keyPlayedAt: string; keyCreatedAt: string }>(
   rows: R[],
   limit: number,
 ): { rows: R[]; nextCursor: string | null } {
@@ -80,4 +81,25 @@ export function toPage<R extends { id: string; keyPlayedAt: string; keyCreatedAt
     rows: page,
     nextCursor: encodeCursor({ playedAt: last.keyPlayedAt, createdAt: last.keyCreatedAt, id: last.id }),
   };
+}
+
+/**
+ * One page of the games matching `where`, newest first, after `paging.cursor`, with the next page's
+ * cursor and the number of all the games matching `where` (both queries at once).
+ */
+export async function pageOfGames(
+  db: Db,
+  where: SQL | undefined,
+  paging: { cursor?: string; limit: number },
+) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ ...getTableColumns(games), ...keyColumns })
+      .from(games)
+      .where(and(where, ...afterCursor(paging.cursor)))
+      .orderBy(...newestFirst)
+      .limit(paging.limit + 1),
+    db.select({ total: sql<number>`count(*)::int` }).from(games).where(where),
+  ]);
+  return { ...toPage(rows, paging.limit), total: Number(count?.total ?? 0) };
 }

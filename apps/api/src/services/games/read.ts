@@ -1,14 +1,14 @@
 /**
  * Reading games: a page of the caller's games under the filters, one game, the games of sets.
  */
-import { and, asc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { games } from '../../db/schema.js';
 import { NotFound } from '../errors.js';
 import { visibleGame } from './access.js';
 import { type GameDeps, type GameDto, type GameRow, gameDtos } from './dto.js';
 import { type GameFiltersInput, gameFilterConditions } from './filters.js';
-import { afterCursor, keyColumns, newestFirst, toPage } from './paging.js';
+import { pageOfGames } from './paging.js';
 
 /** Paging of a game list: the contract's `limit` (already defaulted) and the previous page's cursor. */
 export interface GamePaging {
@@ -37,21 +37,8 @@ export async function listGames(
   query: GameFiltersInput & GamePaging,
 ): Promise<{ games: GameDto[]; nextCursor: string | null; total: number }> {
   const where = and(playedOrRecordedBy(viewerId), ...gameFilterConditions(query, viewerId));
-  const [rows, [count]] = await Promise.all([
-    deps.db
-      .select({ ...getTableColumns(games), ...keyColumns })
-      .from(games)
-      .where(and(where, ...afterCursor(query.cursor)))
-      .orderBy(...newestFirst)
-      .limit(query.limit + 1),
-    deps.db.select({ total: sql<number>`count(*)::int` }).from(games).where(where),
-  ]);
-  const page = toPage(rows, query.limit);
-  return {
-    games: await gameDtos(deps, viewerId, page.rows),
-    nextCursor: page.nextCursor,
-    total: Number(count?.total ?? 0),
-  };
+  const page = await pageOfGames(deps.db, where, query);
+  return { games: await gameDtos(deps, viewerId, page.rows), nextCursor: page.nextCursor, total: page.total };
 }
 
 export async function getGame(deps: GameDeps, viewerId: string, id: string): Promise<GameDto> {

@@ -2,12 +2,12 @@
  * A page of a playgroup's games and its leaderboard under the shared filters (active members only).
  */
 import { playgroupRights } from '@companion/sdk/contract';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gamePlayers, games, type UserRow, users } from '../../db/schema.js';
 import { Forbidden } from '../errors.js';
 import { gameDtos } from '../games/dto.js';
 import { type GameFiltersInput, gameFilterConditions } from '../games/filters.js';
-import { afterCursor, keyColumns, newestFirst, toPage } from '../games/paging.js';
+import { pageOfGames } from '../games/paging.js';
 import type { GamePaging } from '../games/read.js';
 import { access, type PlaygroupDeps } from './access.js';
 
@@ -27,14 +27,8 @@ export async function playgroupGames(
     throw new Forbidden('Accept the invitation to see the playgroup’s games.');
   const where = and(eq(games.playgroupId, a.group.id), ...gameFilterConditions(filters, caller.id));
   const playerKey = sql<string>`coalesce(${gamePlayers.userId}::text, 'guest:' || lower(${gamePlayers.guestName}))`;
-  const [rows, [count], board, deckCounts] = await Promise.all([
-    deps.db
-      .select({ ...getTableColumns(games), ...keyColumns })
-      .from(games)
-      .where(and(where, ...afterCursor(filters.cursor)))
-      .orderBy(...newestFirst)
-      .limit(filters.limit + 1),
-    deps.db.select({ total: sql<number>`count(*)::int` }).from(games).where(where),
+  const [page, board, deckCounts] = await Promise.all([
+    pageOfGames(deps.db, where, filters),
     deps.db
       .select({
         key: playerKey,
@@ -88,11 +82,10 @@ export async function playgroupGames(
       };
     })
     .sort((x, y) => y.wins - x.wins || y.winRate - x.winRate || y.games - x.games);
-  const page = toPage(rows, filters.limit);
   return {
     games: await gameDtos(deps, caller.id, page.rows),
     nextCursor: page.nextCursor,
-    total: Number(count?.total ?? 0),
+    total: page.total,
     leaderboard,
   };
 }
