@@ -17,12 +17,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompanionClient, createClient } from '@companion/sdk';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { EmulatorIdentity, storages, TEST_API_KEY, TEST_SECRET } from '../support/index.js';
-import { freePort, inspectStopped, startApi } from '../support/process.js';
+import { dropPgSchema, EmulatorIdentity, storages } from '../support/index.js';
+import { childApiEnv, freePort, inspectStopped, signInChild, startApi } from '../support/process.js';
 import { importJson, testBeast } from './shared-data.js';
 
 const BEASTS = 30;
@@ -68,30 +66,13 @@ describe.each(storages())('SIGKILL during deck saves, imports, moves and transfe
   const schema = `crashw_${randomBytes(4).toString('hex')}`;
   afterAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
-    }
+    if (kind === 'postgres') await dropPgSchema(schema);
   });
 
   it('keeps every acknowledged write and no half-done one', async () => {
     const t0 = Date.now();
     const port = await freePort();
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
-      DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
-      FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
-      FIREBASE_PROJECT_ID: 'demo-companion',
-      COMPANION_API_KEYS: `${TEST_API_KEY}:${TEST_SECRET}`,
-      COMPANION_LOG_LEVEL: 'silent',
-      COMPANION_RATE_LIMIT: 'off',
-      NODE_ENV: 'test',
-    };
+    const env = childApiEnv({ port, dataDir, kind, schema, emulatorHost: inject('emulatorHost') });
     // The database, with a small catalogue, before the server opens it.
     const database =
       kind === 'postgres'
@@ -119,20 +100,7 @@ describe.each(storages())('SIGKILL during deck saves, imports, moves and transfe
     const identity = new EmulatorIdentity(inject('emulatorHost'));
     let api = await startApi(env);
     const url = `http://127.0.0.1:${port}`;
-    const anonymous = createClient({ baseUrl: url, apiKey: TEST_API_KEY, secret: TEST_SECRET, retry: 0 });
-    const signIn = async () => {
-      const account = await identity.signInWithGoogle();
-      const session = await anonymous.auth.signin({ identityToken: account.idToken, body: { locale: 'en' } });
-      const client: CompanionClient = createClient({
-        baseUrl: url,
-        apiKey: TEST_API_KEY,
-        secret: TEST_SECRET,
-        retry: 0,
-        timeout: 10_000,
-        credentials: () => ({ token: session.token, userId: session.user.id }),
-      });
-      return { id: session.user.id, code: session.user.code, client };
-    };
+    const signIn = () => signInChild(url, identity, 10_000);
     const a = await signIn();
     const b = await signIn();
     await a.client.friends.request({ params: { code: b.code } });

@@ -7,13 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompanionClient, createClient, MAX_AUTO_PAGED_ITEMS, paginate } from '@companion/sdk';
+import { MAX_AUTO_PAGED_ITEMS, paginate } from '@companion/sdk';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { EmulatorIdentity, storages, TEST_API_KEY, TEST_SECRET } from '../support/index.js';
-import { freePort, inspectStopped, startApi } from '../support/process.js';
+import { dropPgSchema, EmulatorIdentity, storages } from '../support/index.js';
+import { childApiEnv, freePort, inspectStopped, signInChild, startApi } from '../support/process.js';
 
 /** Rows a half-done write would leave behind, counted in the database itself (not through the API). */
 const ORPHANS_SQL = `select
@@ -44,29 +43,12 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
   const schema = `crash_${randomBytes(4).toString('hex')}`;
   afterAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
-    }
+    if (kind === 'postgres') await dropPgSchema(schema);
   });
 
   it('keeps every acknowledged write and no half-done one', async () => {
     const port = await freePort();
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
-      DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
-      FIREBASE_AUTH_EMULATOR_HOST: inject('emulatorHost'),
-      FIREBASE_PROJECT_ID: 'demo-companion',
-      COMPANION_API_KEYS: `${TEST_API_KEY}:${TEST_SECRET}`,
-      COMPANION_LOG_LEVEL: 'silent',
-      COMPANION_RATE_LIMIT: 'off',
-      NODE_ENV: 'test',
-    };
+    const env = childApiEnv({ port, dataDir, kind, schema, emulatorHost: inject('emulatorHost') });
     if (kind === 'pglite') {
       // Start from the migrated, seeded template rather than an initdb in the child (seconds saved).
       const seeded = await PGlite.create({
@@ -79,17 +61,7 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
     const identity = new EmulatorIdentity(inject('emulatorHost'));
     let api = await startApi(env);
     const url = `http://127.0.0.1:${port}`;
-    const anonymous = createClient({ baseUrl: url, apiKey: TEST_API_KEY, secret: TEST_SECRET, retry: 0 });
-    const account = await identity.signInWithGoogle();
-    const session = await anonymous.auth.signin({ identityToken: account.idToken, body: { locale: 'en' } });
-    const client: CompanionClient = createClient({
-      baseUrl: url,
-      apiKey: TEST_API_KEY,
-      secret: TEST_SECRET,
-      retry: 0,
-      timeout: 5_000,
-      credentials: () => ({ token: session.token, userId: session.user.id }),
-    });
+    const { id: userId, client } = await signInChild(url, identity, 5_000);
 
     // Writers: playgroups (group + owner membership) and games (game + players + tags), each a
     // multi-row transaction, four at a time, until the kill.
@@ -112,7 +84,7 @@ describe.each(storages())('SIGKILL during writes on %s', (kind) => {
               body: {
                 formatId: 'commander',
                 players: [
-                  { userId: session.user.id, result: 'win', seat: 1 },
+                  { userId, result: 'win', seat: 1 },
                   { guestName: `Guest ${i}`, result: 'loss', seat: 2 },
                   { guestName: `Other ${i}`, result: 'loss', seat: 3 },
                 ],

@@ -20,6 +20,17 @@ export function storages(): StorageKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** Drops a PostgreSQL schema a test or a child server used (nothing when it is not there). */
+export async function dropPgSchema(schema: string, url = process.env.DATABASE_URL): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A fresh database for one test file: PGlite from the template, or a schema of its own in the
  * PostgreSQL of DATABASE_URL (dropped on close).
@@ -34,10 +45,7 @@ export async function openTestDatabase(kind: StorageKind, templatePath: string):
       ...database,
       async close() {
         await database.close();
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
+        await dropPgSchema(schema, url);
       },
     };
   }

@@ -13,7 +13,7 @@ import { openTestDatabase, type StorageKind } from './database.js';
 import { PROJECT_ID } from './emulator.js';
 import { EmulatorIdentity } from './identity.js';
 
-export { type StorageKind, storages } from './database.js';
+export { dropPgSchema, type StorageKind, storages } from './database.js';
 export { EmulatorIdentity } from './identity.js';
 
 export const TEST_API_KEY = 'test-key';

@@ -6,9 +6,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CompanionClient, createClient } from '@companion/sdk';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import type { StorageKind } from './database.js';
+import type { EmulatorIdentity } from './identity.js';
+import { TEST_API_KEY, TEST_SECRET } from './index.js';
 
 const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -87,4 +91,50 @@ export async function inspectStopped<R>(
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The environment of an API child process: loopback on `port`, its own data folder (and PostgreSQL
+ * schema), the Auth emulator, the test API key, no logs and no rate limit.
+ */
+export function childApiEnv(o: {
+  port: number;
+  dataDir: string;
+  kind: StorageKind;
+  schema: string;
+  emulatorHost: string;
+}): Record<string, string | undefined> {
+  return {
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: o.dataDir,
+    DATABASE_URL: o.kind === 'postgres' ? process.env.DATABASE_URL : undefined,
+    DATABASE_SCHEMA: o.kind === 'postgres' ? o.schema : undefined,
+    FIREBASE_AUTH_EMULATOR_HOST: o.emulatorHost,
+    FIREBASE_PROJECT_ID: 'demo-companion',
+    COMPANION_API_KEYS: `${TEST_API_KEY}:${TEST_SECRET}`,
+    COMPANION_LOG_LEVEL: 'silent',
+    COMPANION_RATE_LIMIT: 'off',
+    NODE_ENV: 'test',
+  };
+}
+
+/** A new Google account of the emulator, signed in to the API at `url`, and its client. */
+export async function signInChild(
+  url: string,
+  identity: EmulatorIdentity,
+  timeout: number,
+): Promise<{ id: string; code: string; client: CompanionClient }> {
+  const anonymous = createClient({ baseUrl: url, apiKey: TEST_API_KEY, secret: TEST_SECRET, retry: 0 });
+  const account = await identity.signInWithGoogle();
+  const session = await anonymous.auth.signin({ identityToken: account.idToken, body: { locale: 'en' } });
+  const client = createClient({
+    baseUrl: url,
+    apiKey: TEST_API_KEY,
+    secret: TEST_SECRET,
+    retry: 0,
+    timeout,
+    credentials: () => ({ token: session.token, userId: session.user.id }),
+  });
+  return { id: session.user.id, code: session.user.code, client };
 }
