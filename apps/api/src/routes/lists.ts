@@ -1,4 +1,4 @@
-import type { CurrencyValue, Revision } from '@companion/sdk/contract';
+import type { CurrencyValue } from '@companion/sdk/contract';
 import { implement } from '../http/implement.js';
 import { IMPORT_BODY_BYTES } from '../http/limits.js';
 import type { AppServices } from '../services/app.js';
@@ -15,24 +15,20 @@ import { entriesPage } from '../services/lists/entries.js';
 import { exportCsv } from '../services/lists/export.js';
 import { importIntoList } from '../services/lists/import.js';
 import { cardListDto, ownedList, userLists } from '../services/lists/read.js';
-import { revertList, revisionsPage, toRevisions } from '../services/lists/revisions.js';
+import { type AuthorSummary, revertList, revisionsPage, toRevisions } from '../services/lists/revisions.js';
 import { createList } from '../services/lists/store.js';
 
 /** Card lists (binders, wishlists, trade and custom lists) with revision history. */
 export function listRoutes(s: AppServices) {
   /** A change's answer: the list as it is now and the revision the change recorded. */
-  /** Revisions name their author with the picture as a URL (the rows keep the stored path). */
-  const withAuthorPicture = (r: Revision): Revision => ({
-    ...r,
-    author: { ...r.author, picture: s.users.pictureUrl(r.author.picture) },
-  });
+  const summary: AuthorSummary = (user) => s.users.summary(user);
   const changed = async (
     result: { list: Parameters<typeof cardListDto>[1]; revision: Parameters<typeof toRevisions>[1][number] },
     currency: CurrencyValue,
   ) => {
-    const [revision] = await toRevisions(s.db, [result.revision]);
+    const [revision] = await toRevisions(s.db, [result.revision], summary);
     if (!revision) throw new Error('revision missing');
-    return { list: await cardListDto(s.db, result.list, currency), revision: withAuthorPicture(revision) };
+    return { list: await cardListDto(s.db, result.list, currency), revision };
   };
 
   return implement('lists', {
@@ -134,8 +130,7 @@ export function listRoutes(s: AppServices) {
 
     revisions: async ({ caller: { user }, params, query }) => {
       const list = await ownedList(s.db, params.id, user.id);
-      const page = await revisionsPage(s.db, list.id, query.page, query.limit);
-      return { ...page, revisions: page.revisions.map(withAuthorPicture) };
+      return revisionsPage(s.db, list.id, query.page, query.limit, summary);
     },
 
     revert: async ({ caller: { user }, params, query }) =>
@@ -158,10 +153,8 @@ export function listRoutes(s: AppServices) {
     }),
 
     import: {
-      handler: async ({ caller: { user }, params, body }) => {
-        const report = await importIntoList(s.db, s.parsing, params.id, user.id, body);
-        return { ...report, revision: report.revision ? withAuthorPicture(report.revision) : null };
-      },
+      handler: async ({ caller: { user }, params, body }) =>
+        importIntoList(s.db, s.parsing, params.id, user.id, body, summary),
       options: { bodyLimit: IMPORT_BODY_BYTES },
     },
   });

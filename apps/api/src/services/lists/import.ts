@@ -11,7 +11,7 @@ import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
 import type { Parsing } from '../parsing.js';
 import { ownedList } from './read.js';
-import { toRevisions } from './revisions.js';
+import { type AuthorSummary, toRevisions } from './revisions.js';
 import { addEntries, changeList, type NewEntry } from './store.js';
 
 type ImportFormat = ImportReport['format'];
@@ -38,6 +38,7 @@ export async function importIntoList(
   listId: string,
   ownerId: string,
   body: { content: string; format: ImportFormat; filename?: string | undefined },
+  summary: AuthorSummary,
 ): Promise<ImportReport> {
   await ownedList(db, listId, ownerId);
   const parsed = await parse(parsing, body.content, body.format, body.filename);
@@ -170,7 +171,7 @@ export async function importIntoList(
     return { revision: result.revision, entryIds: ids };
   })();
 
-  const [revisionDto] = await toRevisions(db, [revision]);
+  const [revisionDto] = await toRevisions(db, [revision], summary);
   return {
     format: parsed.format,
     rows: parsed.rows.length + parsed.errors.length,

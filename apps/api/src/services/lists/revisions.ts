@@ -113,7 +113,10 @@ function revisionChanges(delta: DeltaItem[]): Revision['changes'] {
   });
 }
 
-export async function toRevisions(db: Db, rows: RevisionRow[]): Promise<Revision[]> {
+/** Names a revision's author as the API shows users (the picture as a URL): the users service's summary. */
+export type AuthorSummary = (user: typeof users.$inferSelect) => Revision['author'];
+
+export async function toRevisions(db: Db, rows: RevisionRow[], summary: AuthorSummary): Promise<Revision[]> {
   const authors = await revisionAuthors(
     db,
     rows.flatMap((r) => (r.authorId ? [r.authorId] : [])),
@@ -123,13 +126,9 @@ export async function toRevisions(db: Db, rows: RevisionRow[]): Promise<Revision
     return {
       id: r.id,
       number: r.number,
-      author: {
-        id: a?.id ?? r.authorId ?? 'system',
-        username: a?.username ?? null,
-        firstname: a?.firstname ?? null,
-        lastname: a?.lastname ?? null,
-        picture: a?.picture ?? null,
-      },
+      author: a
+        ? summary(a)
+        : { id: r.authorId ?? 'system', username: null, firstname: null, lastname: null, picture: null },
       createdAt: iso(r.createdAt),
       action: r.action as Revision['action'],
       summary: r.summary,
@@ -139,7 +138,13 @@ export async function toRevisions(db: Db, rows: RevisionRow[]): Promise<Revision
   });
 }
 
-export async function revisionsPage(db: Db, listId: string, page: number, limit: number) {
+export async function revisionsPage(
+  db: Db,
+  listId: string,
+  page: number,
+  limit: number,
+  summary: AuthorSummary,
+) {
   const rows = await db
     .select()
     .from(listRevisions)
@@ -151,7 +156,7 @@ export async function revisionsPage(db: Db, listId: string, page: number, limit:
     .select({ n: sql<number>`count(*)::int` })
     .from(listRevisions)
     .where(eq(listRevisions.listId, listId));
-  return { revisions: await toRevisions(db, rows), total: Number(count?.n ?? 0) };
+  return { revisions: await toRevisions(db, rows, summary), total: Number(count?.n ?? 0) };
 }
 
 export async function revertList(
