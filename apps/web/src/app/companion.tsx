@@ -19,6 +19,7 @@ import {
   endpoints,
   NetworkError,
 } from '@companion/sdk';
+import type { CurrentUser } from '@companion/sdk/contract';
 import { Spinner, type ToastItem } from '@companion/ui';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -173,8 +174,7 @@ function PendingFresh() {
   const session = useSession();
   const me = useCurrentUser();
   // Not for an email account still to verify: the API would refuse (401 and UnverifiedError).
-  const verified = me !== null && (me.user.provider !== 'password' || me.user.emailVerified);
-  useKeepPendingFresh(session.authenticated && verified);
+  useKeepPendingFresh(session.authenticated && me !== null && !mustVerify(me));
   return null;
 }
 
@@ -186,6 +186,9 @@ function Pending() {
     </div>
   );
 }
+
+/** An email account whose address is not verified yet: the API refuses it everything but auth. */
+const mustVerify = (me: CurrentUser) => me.user.provider === 'password' && !me.user.emailVerified;
 
 /** Auth guard: signed-out visitors go to /login, keeping where they wanted to go. */
 export function RequireAuth() {
@@ -199,7 +202,7 @@ export function RequireAuth() {
     return <Navigate to={lp(`/login?redirect=${encodeURIComponent(here)}`)} replace />;
   }
   // An email account not verified yet verifies first: the pages would only collect 401s.
-  if (me && me.user.provider === 'password' && !me.user.emailVerified) {
+  if (me && mustVerify(me)) {
     return <Navigate to={lp(`/verify-email?redirect=${encodeURIComponent(here)}`)} replace />;
   }
   return <Outlet />;

@@ -17,9 +17,7 @@ export function PageHeading({
       <div className="cui-page__titles">
         {eyebrow ? <div className="cui-page__eyebrow">{eyebrow}</div> : null}
         <h1 className="cui-page__title">{title}</h1>
-        {description === undefined ||
-        description === null ||
-        description === '' ? null : typeof description === 'string' ? (
+        {!description ? null : typeof description === 'string' ? (
           <p className="cui-page__description">{description}</p>
         ) : (
           // Rich descriptions (rendered Markdown) hold their own paragraphs.

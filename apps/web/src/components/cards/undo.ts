@@ -31,12 +31,11 @@ export function useUndoableListChange() {
     } catch (error) {
       toast({
         title: t('web.cards.undo.failed'),
-        description:
-          isCompanionError(error) && error.status === 409
+        description: !isCompanionError(error)
+          ? undefined
+          : error.status === 409
             ? t('web.cards.undo.moved')
-            : isCompanionError(error)
-              ? errorMessage(error, t)
-              : undefined,
+            : errorMessage(error, t),
         tone: 'error',
       });
     }
