@@ -5,6 +5,7 @@
 // other than a FormatError.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
+import { expectEveryLineAccounted } from './decklist-lines.js';
 import { COLLECTION_SPECS } from '../src/formats/csv/registry.js';
 import {
   detectCollectionFormat,
@@ -105,6 +106,12 @@ describe.each(Object.entries(PAYLOADS))('%s', (_, payload) => {
     expectFastAndAnswered(() => detectDecklistFormat(payload));
   });
 
+  it.each(['arena', 'mtgo', 'plain'] as const)('every line is a row, an error or skipped (%s)', (format) => {
+    for (const text of [payload, `Burn\n---\n${payload}\n4 Lightning Bolt\n`, `${payload}\n${payload}`]) {
+      expectEveryLineAccounted(text, parseDecklist(text, { format }));
+    }
+  });
+
   it('as the name of a .dek card', () => {
     expectFastAndAnswered(() => parseDecklist(dekWith(payload), { format: 'dek' }));
   });
@@ -142,6 +149,35 @@ describe('caps', () => {
     expect(errors[0]?.raw.length).toBeLessThanOrEqual(501);
   });
 
+  it('hostile decklists: every line is a row, an error or skipped, and nothing made up is a card', () => {
+    const texts = [
+      '',
+      '\n',
+      '\r\n\r\n',
+      '\uFEFF',
+      '\uFEFFMy Deck\r\n------\r\n4 Lightning Bolt\r\n',
+      'hello world.\nWhat do you think?\n',
+      'About\nName X\nAbout\nName Y',
+      'SB:\nSB: \nSB: SB: 4 Opt',
+      `${'-'.repeat(LIMITS.formatLine.max + 5)}\n4 Opt`,
+      `Title:${' '.repeat(LIMITS.formatLine.max)}\n4 Opt`,
+      '4\n4 \n4x\n x4 Opt\n(M10) 146\n*F*',
+      '#\n//\n# Sideboard\n// Sideboard\nSideboard\nCreatures (0)\n',
+      Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? '---' : i % 3 === 1 ? '' : `${i} Island`)).join('\n'),
+    ];
+    for (const text of texts) {
+      for (const format of ['arena', 'mtgo', 'plain'] as const) {
+        const result = parseDecklist(text, { format });
+        expectEveryLineAccounted(text, result);
+        for (const row of result.rows) {
+          expect(row.quantity).toBeGreaterThanOrEqual(LIMITS.deckQuantity.min);
+          expect(row.quantity).toBeLessThanOrEqual(LIMITS.deckQuantity.max);
+          expect(row.name).not.toMatch(/^(hello world|[-=]+|Title:.*|SB:.*)$/);
+        }
+      }
+    }
+  });
+
   it('a quantity outside 1–999 is an error, not 99,999 Islands', () => {
     const { rows, errors } = parseDecklist('99999 Island\n0 Forest\n999 Swamp', { format: 'mtgo' });
     expect(rows.map((r) => [r.quantity, r.name])).toEqual([[999, 'Swamp']]);
@@ -149,7 +185,9 @@ describe('caps', () => {
       [1, 'quantity'],
       [2, 'quantity'],
     ]);
-    expect(errors[0]?.message).toBe('Quantity must be a whole number from 1 to 999, got "99999"');
+    expect(errors[0]?.message).toBe(
+      'Line 1: the quantity must be a whole number from 1 to 999 (copies of a card on one decklist line), got "99999"',
+    );
   });
 
   it('a CSV cell over the cap is an error naming its column, and the other rows are read', () => {

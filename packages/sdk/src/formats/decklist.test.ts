@@ -72,7 +72,8 @@ describe('parseDecklist: arena', () => {
       expect.objectContaining({
         line: 4,
         field: 'quantity',
-        message: 'Quantity must be a whole number from 1 to 999, got "0"',
+        message:
+          'Line 4: the quantity must be a whole number from 1 to 999 (copies of a card on one decklist line), got "0"',
       }),
     ]);
   });
@@ -129,7 +130,8 @@ describe('parseDecklist: dek', () => {
       {
         line: 6,
         field: 'quantity',
-        message: 'Quantity must be a whole number from 1 to 999, got "x"',
+        message:
+          'Item 3 (line 6): the quantity must be a whole number from 1 to 999 (copies of a card on one decklist line), got "x"',
         raw: '<Cards CatID="3" Quantity="x" Sideboard="false" Name="Opt" />',
       },
     ]);

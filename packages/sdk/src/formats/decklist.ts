@@ -14,13 +14,14 @@ export interface ParseDecklistOptions {
 
 /**
  * Parses a decklist: Arena export, MTGO text, plain list or MTGO .dek XML (detected when no format is
- * given). Every non-blank line that is not a section header or comment becomes a row or a RowError.
+ * given). Every line becomes a row, a RowError or a skipped line (blank, comment, header, title,
+ * separator or prose, with the reason); every .dek `<Cards>` item becomes a row or a RowError.
  * Throws FormatError only for .dek input that is not well-formed XML.
  */
 export function parseDecklist(text: string, options: ParseDecklistOptions = {}): DecklistParseResult {
   const format = options.format ?? detectDecklistFormat(text);
-  const { rows, errors } = format === 'dek' ? parseDek(text) : parseTextDecklist(text, format);
-  return { format, rows, errors };
+  const { rows, errors, skipped } = format === 'dek' ? parseDek(text) : parseTextDecklist(text, format);
+  return { format, rows, errors, skipped };
 }
 
 /** Writes a decklist in the given syntax. */

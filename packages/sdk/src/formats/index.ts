@@ -34,4 +34,6 @@ export type {
   DeckRow,
   Finish,
   RowError,
+  SkippedLine,
+  SkipReason,
 } from './types.js';

@@ -64,6 +64,8 @@ export type Board = BoardValue;
 export interface DeckRow {
   name: string;
   quantity: number;
+  /** MTGO catalogue id (a .dek item's CatID), when the source gives one. */
+  mtgoId?: number;
   setCode: string | null;
   collectorNumber: string | null;
   finish: Finish;
@@ -73,8 +75,37 @@ export interface DeckRow {
 
 export type DecklistFormat = 'arena' | 'mtgo' | 'plain' | 'dek';
 
+/**
+ * Why a decklist line is neither a card nor an error: blank; a comment ("// …", "# …"); a section
+ * header ("Sideboard", "Creatures (20)"); the deck's title ("Deck: Burn", Arena's "Name …", or a first
+ * line without a quantity before lines with one); a separator ("---", "====="); or prose ("Here is my
+ * list.").
+ */
+export type SkipReason = 'blank' | 'comment' | 'header' | 'title' | 'separator' | 'prose';
+
+/** A source line the decklist parser read and left out on purpose. */
+export interface SkippedLine {
+  /** 1-based line number in the source text. */
+  line: number;
+  reason: SkipReason;
+  /** The line as it appears in the source (cut to 500 characters); a blank run's first line. */
+  raw: string;
+  /**
+   * How many consecutive lines, from `line` on, this entry stands for: set on a run of two or more
+   * blank lines (absent means 1), so 200,000 line breaks are one entry rather than 200,000.
+   */
+  count?: number;
+}
+
+/**
+ * A parsed decklist. In the text formats every source line is in exactly one of `rows` (by their
+ * `line`), `errors` or `skipped` (a final line break does not start another line), so lines read =
+ * rows + errors + the skipped entries' `count ?? 1`; in a .dek, every `<Cards>` item is a row or an
+ * error and `skipped` is empty.
+ */
 export interface DecklistParseResult {
   format: DecklistFormat;
   rows: DeckRow[];
   errors: RowError[];
+  skipped: SkippedLine[];
 }

@@ -2,11 +2,13 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { LIMITS } from '../../contract/limits.js';
 import { FormatError } from '../errors.js';
 import { clip, count, show } from '../show.js';
-import type { DeckRow, RowError } from '../types.js';
+import type { DeckRow, RowError, SkippedLine } from '../types.js';
 import { fromMtgoName, toMtgoName } from './line.js';
 
 interface DekCard {
   CatID?: string;
+  /** Not what MTGO writes, but read the same. */
+  CatId?: string;
   Quantity?: string;
   Sideboard?: string;
   Name?: string;
@@ -151,8 +153,23 @@ function readElements(text: string, visit: (element: Element, depth: number) => 
   return root;
 }
 
-/** Reads an MTGO `.dek` XML deck (`<Cards CatID Quantity Sideboard Name/>`). */
-export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[] } {
+/** A .dek item's CatID as a number, or null when it has none or it is not a whole number. */
+function catalogueId(card: DekCard): number | null {
+  const text = (card.CatID ?? card.CatId ?? '').trim();
+  if (text === '' || text.length > 15) return null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  return Number(text);
+}
+
+/**
+ * Reads an MTGO `.dek` XML deck (`<Cards CatID Quantity Sideboard Name/>`). Every `<Cards>` item becomes
+ * a row (with its CatID as `mtgoId`) or an error; nothing is skipped. An item without a Name is an
+ * error even when it has a CatID: cards are found by name, not by MTGO catalogue id.
+ */
+export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[]; skipped: SkippedLine[] } {
   const source = text.replace(/^\uFEFF/, '');
   const cards: Element[] = [];
   const root = readElements(source, (element, depth) => {
@@ -162,47 +179,58 @@ export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[] } 
 
   const rows: DeckRow[] = [];
   const errors: RowError[] = [];
-  for (const element of cards) {
+  cards.forEach((element, index) => {
     const card = element.attributes as DekCard;
+    const item = `Item ${index + 1} (line ${element.line})`;
     const line = element.line;
     const raw = clip(source.slice(element.start, element.end));
     const quantityText = (card.Quantity ?? '').trim();
     const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     const name = (card.Name ?? '').trim();
+    const mtgoId = catalogueId(card);
     const { min, max } = LIMITS.deckQuantity;
     if (!Number.isSafeInteger(quantity) || quantity < min || quantity > max) {
       errors.push({
         line,
         field: 'quantity',
-        message: `Quantity must be a whole number from ${min} to ${count(max)}, got ${show(card.Quantity ?? '')}`,
+        message: `${item}: the quantity must be a whole number from ${min} to ${count(max)} (copies of a card on one decklist line), got ${show(card.Quantity ?? '')}`,
         raw,
       });
-      continue;
+      return;
     }
     if (name === '') {
-      errors.push({ line, field: 'name', message: 'Name is required', raw });
-      continue;
+      errors.push({
+        line,
+        field: 'name',
+        message:
+          mtgoId === null
+            ? `${item} has no Name and no CatID, so it names no card`
+            : `${item} has only an MTGO catalogue id (CatID ${mtgoId}); add the card's Name (MTGO writes it when it exports a deck): cards are found by name`,
+        raw,
+      });
+      return;
     }
     if (name.length > LIMITS.cardName.max) {
       errors.push({
         line,
         field: 'name',
-        message: `Name is ${count(name.length)} characters long; a card name has at most ${LIMITS.cardName.max}`,
+        message: `${item}: the name is ${count(name.length)} characters long; a card name has at most ${LIMITS.cardName.max}`,
         raw,
       });
-      continue;
+      return;
     }
     rows.push({
       name: fromMtgoName(name),
       quantity,
+      ...(mtgoId === null ? {} : { mtgoId }),
       setCode: null,
       collectorNumber: null,
       finish: 'nonfoil',
       board: (card.Sideboard ?? '').trim().toLowerCase() === 'true' ? 'side' : 'main',
       line,
     });
-  }
-  return { rows, errors };
+  });
+  return { rows, errors, skipped: [] };
 }
 
 const builder = new XMLBuilder({
@@ -215,7 +243,8 @@ const builder = new XMLBuilder({
 });
 
 /**
- * Writes an MTGO `.dek`. Rows carry no MTGO catalogue id, so CatID is left out (MTGO matches by name).
+ * Writes an MTGO `.dek`. CatID is written for rows that carry an `mtgoId` (read from a .dek) and left
+ * out for the others (MTGO matches by name).
  * Commander and companion go to the sideboard, as MTGO keeps them; maybeboard cards have no place in a
  * .dek and are not written.
  */
@@ -223,6 +252,7 @@ export function writeDek(rows: readonly Omit<DeckRow, 'line'>[]): string {
   const cards = rows
     .filter((row) => row.board !== 'maybe')
     .map((row) => ({
+      ...(row.mtgoId === undefined ? {} : { '@_CatID': String(row.mtgoId) }),
       '@_Quantity': String(row.quantity),
       '@_Sideboard': row.board === 'main' ? 'false' : 'true',
       '@_Name': toMtgoName(row.name),

@@ -168,10 +168,10 @@ const BOARD_WORDS: Readonly<Record<string, Board | 'about'>> = {
 };
 
 /**
- * The board a section header names ('about' for Arena's metadata section), or null for other lines:
- * "Deck", "Sideboard:", "// Sideboard", "Commander (1)", "Maybeboard", "Main Deck".
+ * The letters of a header line, lowercased and without spaces ("// Sideboard (15):" → "sideboard"),
+ * or null when the line cannot be a header (too long, other characters).
  */
-export function sectionHeader(line: string): Board | 'about' | null {
+function headerKey(line: string): string | null {
   let text = line.trim();
   if (text.length > MAX_HEADER) return null;
   if (text.startsWith('//')) text = text.slice(2).trim();
@@ -192,7 +192,107 @@ export function sectionHeader(line: string): Board | 'about' | null {
     if (!isLetter(c.charCodeAt(0))) return null;
     key += c.toLowerCase();
   }
-  return BOARD_WORDS[key] ?? null;
+  return key;
+}
+
+/**
+ * The board a section header names ('about' for Arena's metadata section), or null for other lines:
+ * "Deck", "Sideboard:", "// Sideboard", "Commander (1)", "Maybeboard", "Main Deck".
+ */
+export function sectionHeader(line: string): Board | 'about' | null {
+  const key = headerKey(line);
+  return key === null ? null : (BOARD_WORDS[key] ?? null);
+}
+
+/** Card-type groups that sites write between a deck's cards; no card has one of these names. */
+const GROUP_WORDS: ReadonlySet<string> = new Set([
+  'creature',
+  'creatures',
+  'land',
+  'lands',
+  'instant',
+  'instants',
+  'sorcery',
+  'sorceries',
+  'artifact',
+  'artifacts',
+  'enchantment',
+  'enchantments',
+  'planeswalker',
+  'planeswalkers',
+  'battle',
+  'battles',
+  'spell',
+  'spells',
+  'other',
+]);
+
+/**
+ * Whether a line is a card-type group header ("Creatures (20)", "Lands:", "// Instants"): it names
+ * no board, so the cards after it stay on the current one.
+ */
+export function groupHeader(line: string): boolean {
+  const key = headerKey(line);
+  return key !== null && GROUP_WORDS.has(key);
+}
+
+const isBoxDrawing = (c: number): boolean => c >= 0x2500 && c <= 0x257f;
+const isRuleChar = (c: number): boolean =>
+  c === 45 || c === 61 || c === 95 || c === 42 || c === 126 || c === 35 || isBoxDrawing(c); // - = _ * ~ #
+
+/** A line drawn as a rule: at least 3 of `-`, `=`, `_`, `*`, `~`, `#` or box-drawing characters, and spaces. */
+export function isSeparator(line: string): boolean {
+  let marks = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (isRuleChar(c)) marks++;
+    else if (!isSpace(c)) return false;
+  }
+  return marks >= 3;
+}
+
+/** Title labels: "Deck: …", "Name: …", "Title: …", "Deck name: …" (case and spaces before ":" ignored). */
+const TITLE_LABELS: ReadonlySet<string> = new Set(['deck', 'name', 'title', 'deckname']);
+
+/** Whether a line is a labelled deck title such as "Deck: Mono Red" or "Title: Burn". */
+export function isTitleLabel(line: string): boolean {
+  const colon = line.indexOf(':');
+  if (colon < 1 || colon > 12) return false;
+  let key = '';
+  for (let i = 0; i < colon; i++) {
+    const c = line.charCodeAt(i);
+    if (isSpace(c)) continue;
+    if (!isLetter(c)) return false;
+    key += line[i]?.toLowerCase();
+  }
+  return TITLE_LABELS.has(key);
+}
+
+/** Words longer than this make a line prose: the longest usual card names have about ten. */
+const PROSE_WORDS = 12;
+
+const startsLower = (word: string): boolean => {
+  const first = word[0] ?? '';
+  return first !== first.toUpperCase();
+};
+
+/**
+ * Whether a line without a quantity reads as prose rather than a card name: more than 12 words; or a
+ * sentence's end (".", "!", "?") unless every word starts with a capital (Un-set names such as
+ * "Ach! Hans, Run!"); or a ":" that is not followed by a space and a capital (card names such as
+ * "Circle of Protection: White" keep theirs).
+ */
+export function isProse(line: string): boolean {
+  const text = line.trim();
+  const words = text.split(/\s+/);
+  if (words.length > PROSE_WORDS) return true;
+  const last = text[text.length - 1];
+  if ((last === '.' || last === '!' || last === '?') && words.some(startsLower)) return true;
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
+    const next = text[colon + 2] ?? '';
+    if (!isSpace(text.charCodeAt(colon + 1)) || next === '' || next === next.toLowerCase()) return true;
+  }
+  return false;
 }
 
 /** The header word each format writes for a board. */
