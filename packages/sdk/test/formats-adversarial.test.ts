@@ -5,7 +5,6 @@
 // other than a FormatError.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
-import { expectEveryLineAccounted } from './decklist-lines.js';
 import { COLLECTION_SPECS } from '../src/formats/csv/registry.js';
 import {
   detectCollectionFormat,
@@ -15,6 +14,7 @@ import {
   parseDecklist,
   writeCollection,
 } from '../src/formats/index.js';
+import { expectEveryLineAccounted } from './decklist-lines.js';
 
 const N = 200_000;
 const BUDGET_MS = 50;
@@ -163,7 +163,9 @@ describe('caps', () => {
       `Title:${' '.repeat(LIMITS.formatLine.max)}\n4 Opt`,
       '4\n4 \n4x\n x4 Opt\n(M10) 146\n*F*',
       '#\n//\n# Sideboard\n// Sideboard\nSideboard\nCreatures (0)\n',
-      Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? '---' : i % 3 === 1 ? '' : `${i} Island`)).join('\n'),
+      Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? '---' : i % 3 === 1 ? '' : `${i} Island`)).join(
+        '\n',
+      ),
     ];
     for (const text of texts) {
       for (const format of ['arena', 'mtgo', 'plain'] as const) {

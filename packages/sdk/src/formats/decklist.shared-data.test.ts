@@ -69,7 +69,9 @@ describe.skipIf(!HAS_DATA)('MTGO .dek files', () => {
           const back = parseDecklist(variant, { format });
           expectEveryLineAccounted(variant, back);
           expect(back.errors).toEqual([]);
-          expect(back.rows.map((r) => [r.name, r.quantity])).toEqual(result.rows.map((r) => [r.name, r.quantity]));
+          expect(back.rows.map((r) => [r.name, r.quantity])).toEqual(
+            result.rows.map((r) => [r.name, r.quantity]),
+          );
         }
       }
       // hand-broken: an item with only CatID and Quantity, a name-less item, a quantity over the cap
@@ -101,7 +103,11 @@ function catalogueNames(): string[] {
   for (const file of readdirSync(CATALOGUE_DIR).filter((f) => f.endsWith('.json'))) {
     const json: unknown = JSON.parse(readFileSync(path.join(CATALOGUE_DIR, file), 'utf8'));
     const list = Array.isArray(json) ? json : ((json as { cards?: unknown[] }).cards ?? []);
-    for (const card of list as Array<{ object?: string; name?: unknown; card_faces?: Array<{ name?: unknown }> }>) {
+    for (const card of list as Array<{
+      object?: string;
+      name?: unknown;
+      card_faces?: Array<{ name?: unknown }>;
+    }>) {
       if (card?.object !== 'card' || typeof card.name !== 'string') continue;
       names.add(card.name);
       for (const face of card.card_faces ?? []) if (typeof face.name === 'string') names.add(face.name);

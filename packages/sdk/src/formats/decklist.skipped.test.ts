@@ -49,44 +49,33 @@ describe('parseDecklist: skipped lines', () => {
     ]);
   });
 
-  it.each([
-    '---',
-    '===',
-    '___',
-    '***',
-    '~~~~~~',
-    '####',
-    '- - - -',
-    '──────────',
-    '═══',
-    '┼┼┼',
-  ])('%j is a separator in every text format', (line) => {
-    for (const format of ['arena', 'mtgo', 'plain'] as const) {
-      const result = parseDecklist(`4 Lightning Bolt\n${line}\n2 Opt`, { format });
-      expect(result.rows.map((r) => r.name)).toEqual(['Lightning Bolt', 'Opt']);
-      expect(result.skipped).toEqual([{ line: 2, reason: 'separator', raw: line }]);
-    }
-  });
+  it.each(['---', '===', '___', '***', '~~~~~~', '####', '- - - -', '──────────', '═══', '┼┼┼'])(
+    '%j is a separator in every text format',
+    (line) => {
+      for (const format of ['arena', 'mtgo', 'plain'] as const) {
+        const result = parseDecklist(`4 Lightning Bolt\n${line}\n2 Opt`, { format });
+        expect(result.rows.map((r) => r.name)).toEqual(['Lightning Bolt', 'Opt']);
+        expect(result.skipped).toEqual([{ line: 2, reason: 'separator', raw: line }]);
+      }
+    },
+  );
 
   it('two rule characters are not a separator', () => {
     const result = parseDecklist('--\n4 Opt', { format: 'plain' });
     expect(result.skipped.map((s) => s.reason)).not.toContain('separator');
   });
 
-  it.each([
-    'Deck: My Deck',
-    'Name: Mono Red',
-    'Title: Burn',
-    'deck name: Burn',
-    'TITLE : Burn',
-  ])('%j is a title in every text format', (line) => {
-    for (const format of ['arena', 'mtgo', 'plain'] as const) {
-      const result = parseDecklist(`${line}\n4 Lightning Bolt\n2 Opt`, { format });
-      expect(summary(result).skipped).toEqual([[1, 'title']]);
-      expect(result.rows).toHaveLength(2);
-      expect(result.errors).toEqual([]);
-    }
-  });
+  it.each(['Deck: My Deck', 'Name: Mono Red', 'Title: Burn', 'deck name: Burn', 'TITLE : Burn'])(
+    '%j is a title in every text format',
+    (line) => {
+      for (const format of ['arena', 'mtgo', 'plain'] as const) {
+        const result = parseDecklist(`${line}\n4 Lightning Bolt\n2 Opt`, { format });
+        expect(summary(result).skipped).toEqual([[1, 'title']]);
+        expect(result.rows).toHaveLength(2);
+        expect(result.errors).toEqual([]);
+      }
+    },
+  );
 
   it('a labelled title anywhere, and a first line without a quantity before quantities', () => {
     const result = parseDecklist('My deck!\n4 Lightning Bolt\nTitle: again\n2 Opt');
@@ -151,7 +140,8 @@ describe('parseDecklist: skipped lines', () => {
   });
 
   it('comments, section headers and card-type groups are reported', () => {
-    const text = '// my list\n# tuned\nCreatures (2)\n2 Goblin Guide\nInstants:\n4 Lightning Bolt\n// Sideboard\n1 Abrade';
+    const text =
+      '// my list\n# tuned\nCreatures (2)\n2 Goblin Guide\nInstants:\n4 Lightning Bolt\n// Sideboard\n1 Abrade';
     const result = parseDecklist(text, { format: 'mtgo' });
     expect(summary(result)).toEqual({
       rows: [
@@ -250,8 +240,7 @@ describe('parseDecklist: quantities', () => {
 });
 
 describe('parseDecklist: .dek items', () => {
-  const dek = (items: string) =>
-    `<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n${items}\n</Deck>`;
+  const dek = (items: string) => `<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n${items}\n</Deck>`;
 
   it('every <Cards> item is a row (with its CatID) or an error', () => {
     const result = parseDecklist(

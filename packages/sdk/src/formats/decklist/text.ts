@@ -87,7 +87,8 @@ export function parseTextDecklist(
       pendingBlank = true;
       // A run of blank lines is one entry with a count: hostile input can hold hundreds of thousands.
       const last = skipped[skipped.length - 1];
-      if (last?.reason === 'blank' && last.line + (last.count ?? 1) === line) last.count = (last.count ?? 1) + 1;
+      if (last?.reason === 'blank' && last.line + (last.count ?? 1) === line)
+        last.count = (last.count ?? 1) + 1;
       else skip(line, 'blank', raw);
       return;
     }
