@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@companion/sdk';
 import { contract } from '@companion/sdk/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { inlineCode } from '../../../scripts/csp.mjs';
 import { catalogue, requireSharedData } from './cards-helpers';
-import { setTheme, settled, signedInUser } from './helpers';
+import { axe, setTheme, settled, signedInUser } from './helpers';
 
 /**
  * Every route of the app as a new player meets it and as a player with data (seeded through the
@@ -148,45 +147,49 @@ async function shown(page: Page) {
 }
 
 /**
- * Visits `route` in `lang`, then looks at it in both themes (switched in place, as the header's
- * toggle does) at both widths: axe once per theme, screenshots and overflow per width.
+ * Visits `route` in `lang`. In the light theme: sideways overflow, the route's own checks and a
+ * screenshot at both widths, then axe. Then in the dark theme (switched in place, as the header's
+ * toggle does), which changes colours only: axe again and a phone screenshot. Layout does not depend
+ * on the theme, so overflow is looked at once per width.
  */
 async function visit(page: Page, w: Watch, who: string, route: Route, lang: 'en' | 'fr') {
   const url = lang === 'fr' ? (route.path === '/' ? '/fr' : `/fr${route.path}`) : route.path;
   w.expect404 = Boolean(route.notFound);
   await page.setViewportSize(WIDTHS[0]);
+  // Light from the first paint (the previous route was left dark): the saved theme is read at load.
+  await page.evaluate(() => localStorage.setItem('companion-theme', 'light')).catch(() => undefined);
   await page.goto(url);
   await shown(page);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   if (route.ready) await route.ready(page);
   const problems: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const size of WIDTHS) {
-      if (size !== WIDTHS[0]) {
-        await page.setViewportSize(size);
-        await settled(page);
-      }
-      const { scroll, width } = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        width: window.innerWidth,
-      }));
-      if (scroll > width) problems.push(`${theme} ${size.width}px: scrolls sideways (${scroll} > ${width})`);
-      if (route.check) problems.push(...(await route.check(page)).map((p) => `${size.width}px: ${p}`));
-      await page.screenshot({
-        path: join(SHOTS, `${who}-${lang}-${theme}-${size.name}-${name(route.path)}.png`),
-        fullPage: true,
-      });
+  const shot = (theme: string, size: string) =>
+    page.screenshot({
+      path: join(SHOTS, `${who}-${lang}-${theme}-${size}-${name(route.path)}.png`),
+      fullPage: true,
+    });
+  const serious = (theme: string, found: Awaited<ReturnType<typeof axe>>) =>
+    found.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${theme} axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+  for (const size of WIDTHS) {
+    if (size !== WIDTHS[0]) {
+      await page.setViewportSize(size);
+      await settled(page);
     }
-    await page.setViewportSize(WIDTHS[0]);
-    await settled(page);
-    const axe = await new AxeBuilder({ page }).analyze();
-    for (const v of axe.violations)
-      if (v.impact === 'serious' || v.impact === 'critical')
-        problems.push(
-          `${theme} axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
+    const { scroll, width } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
+    if (scroll > width) problems.push(`${size.width}px: scrolls sideways (${scroll} > ${width})`);
+    if (route.check) problems.push(...(await route.check(page)).map((p) => `${size.width}px: ${p}`));
+    await shot('light', size.name);
   }
+  problems.push(...serious('light', await axe(page)));
+  await setTheme(page, 'dark');
+  problems.push(...serious('dark', await axe(page)));
+  await shot('dark', WIDTHS[1].name);
   const violations = (await page.evaluate(() => window.__cspViolations ?? [])) as string[];
   problems.push(...violations.map((v) => `CSP: ${v}`));
   if (lang === 'fr')

@@ -179,7 +179,6 @@ export function createRegistrar(
     throw unverified();
   }
 
-  /** Who calls: the signature's headers, then the session or the ID token. Reads no body. */
   /** Who calls: the session or the ID token. Reads no body. */
   async function identify(request: FastifyRequest, endpoint: AnyEndpoint) {
     let caller: Caller | null = null;
