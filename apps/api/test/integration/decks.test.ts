@@ -128,6 +128,24 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(res.deck.unowned).toEqual([expect.objectContaining({ name: 'Force of Will', missing: 3 })]); // basics are skipped
   });
 
+  it('counts lines that did not resolve as cards the owner does not own', async () => {
+    const { deck } = await owner.client.decks.create({
+      body: {
+        name: 'Unresolved',
+        formatId: 'legacy',
+        decklist: '1 Mana Vault\n2 Not A Real Card\n1 not a real card\n10 Island\n',
+      },
+    });
+    const binder = (await owner.client.lists.list()).lists.find((l) => l.isDefault);
+    await owner.client.lists.addCards({
+      params: { id: binder?.id ?? '' },
+      body: { cards: [{ name: 'Mana Vault', quantity: 1 }] },
+    });
+    const res = await owner.client.decks.get({ params: { id: deck.id } });
+    // Every resolved card is owned (the basics are skipped), yet the deck is not all owned.
+    expect(res.deck.unowned).toEqual([{ cardId: null, name: 'Not A Real Card', missing: 3 }]);
+  });
+
   it('visibility: private to strangers, public profiles open, friends-only for friends; writes are owner-only', async () => {
     const { deck } = await owner.client.decks.create({ body: { name: 'Secret', formatId: 'commander' } });
     await owner.client.user.updateSettings({ body: { profileVisibility: 'private' } });

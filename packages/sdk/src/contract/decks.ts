@@ -37,8 +37,17 @@ export const Deck = DeckSummary.extend({
   description: z.string().nullable(),
   cards: z.array(DeckCard),
   bracketCheck: BracketCheck,
-  /** Cards in the deck the owner does not have enough of in their collection (owner only). */
-  unowned: z.array(z.object({ cardId: Id, name: z.string(), missing: z.number().int().min(1) })),
+  /**
+   * Cards in the deck the owner does not have enough of in their collection (owner only). A line
+   * that did not resolve to a card is listed by its name with a null `cardId`: it cannot be owned.
+   */
+  unowned: z.array(
+    z.object({
+      cardId: Id.nullable().meta({ description: 'Null when the deck line did not resolve to a card' }),
+      name: z.string(),
+      missing: z.number().int().min(1),
+    }),
+  ),
   price: z.object({ usd: z.number(), eur: z.number() }),
   version: z
     .number()

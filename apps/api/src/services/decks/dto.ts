@@ -86,34 +86,51 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
   };
 }
 
-/** Cards of the deck the owner has fewer copies of (any printing) across their binders. */
+/**
+ * Cards of the deck the owner has fewer copies of (any printing) across their binders. A line that
+ * did not resolve to a card cannot be shown to be owned: it counts as missing, by its name, with a
+ * null `cardId` (lines of the same name are added up).
+ */
 async function unownedCards(
   db: Db,
   ownerId: string,
-  playing: Array<{ cardId: string | null; quantity: number }>,
+  playing: Array<{ cardId: string | null; name: string; quantity: number }>,
   catalogue: Map<string, CardData>,
 ) {
   const need = new Map<string, { cardId: string; name: string; quantity: number }>();
+  const unresolved = new Map<string, { cardId: null; name: string; missing: number }>();
   for (const r of playing) {
     const c = r.cardId ? catalogue.get(r.cardId) : undefined;
-    if (!c || /^Basic Land/.test(c.typeLine ?? '')) continue;
+    if (!c) {
+      const key = r.name.toLowerCase();
+      const prev = unresolved.get(key);
+      if (prev) prev.missing += r.quantity;
+      else unresolved.set(key, { cardId: null, name: r.name, missing: r.quantity });
+      continue;
+    }
+    if (/^Basic Land/.test(c.typeLine ?? '')) continue;
     const key = c.oracleId ?? c.id;
     const prev = need.get(key);
     if (prev) prev.quantity += r.quantity;
     else need.set(key, { cardId: c.id, name: c.name, quantity: r.quantity });
   }
-  if (!need.size) return [];
-  const owned = await db.execute(sql`select coalesce(c.oracle_id, c.id) as key, sum(e.quantity)::int as n
-    from list_entries e join cards c on c.id = e.card_id
-    join card_lists l on l.id = e.list_id
-    where l.owner_id = ${ownerId} and l.type = 'collection'
-      and coalesce(c.oracle_id, c.id) in (select jsonb_array_elements_text(${JSON.stringify([...need.keys()])}::jsonb))
-    group by 1`);
-  const have = new Map(
-    (owned as unknown as { rows: Array<{ key: string; n: number }> }).rows.map((r) => [r.key, Number(r.n)]),
-  );
-  return [...need.entries()]
-    .map(([key, n]) => ({ cardId: n.cardId, name: n.name, missing: n.quantity - (have.get(key) ?? 0) }))
-    .filter((x) => x.missing > 0)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  let have = new Map<string, number>();
+  if (need.size) {
+    const owned = await db.execute(sql`select coalesce(c.oracle_id, c.id) as key, sum(e.quantity)::int as n
+      from list_entries e join cards c on c.id = e.card_id
+      join card_lists l on l.id = e.list_id
+      where l.owner_id = ${ownerId} and l.type = 'collection'
+        and coalesce(c.oracle_id, c.id) in (select jsonb_array_elements_text(${JSON.stringify([...need.keys()])}::jsonb))
+      group by 1`);
+    have = new Map(
+      (owned as unknown as { rows: Array<{ key: string; n: number }> }).rows.map((r) => [r.key, Number(r.n)]),
+    );
+  }
+  const missing: Array<{ cardId: string | null; name: string; missing: number }> = [
+    ...[...need.entries()]
+      .map(([key, n]) => ({ cardId: n.cardId, name: n.name, missing: n.quantity - (have.get(key) ?? 0) }))
+      .filter((x) => x.missing > 0),
+    ...unresolved.values(),
+  ];
+  return missing.sort((a, b) => a.name.localeCompare(b.name));
 }

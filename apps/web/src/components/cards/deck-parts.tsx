@@ -7,6 +7,7 @@ import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { COLOR_HEX, COLOR_KEY } from './common';
+import { unownedSummary } from './unowned';
 
 export type Board = BoardValue;
 export const BOARD_KEY: Record<Board, string> = {
@@ -159,7 +160,8 @@ export function Unowned({ deck }: { deck: Deck }) {
   const add = useAddListCards();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  if (!deck.unowned.length)
+  const { allOwned, missing, wishlistable } = unownedSummary(deck.unowned);
+  if (allOwned)
     return (
       <section className="web-card" aria-labelledby="unowned-title">
         <h2 id="unowned-title">{t('web.cards.deck.unowned')}</h2>
@@ -178,7 +180,7 @@ export function Unowned({ deck }: { deck: Deck }) {
       await add.mutateAsync({
         params: { id: wishlist.id },
         body: {
-          cards: deck.unowned.map((u) => ({
+          cards: wishlistable.map((u) => ({
             cardId: u.cardId,
             quantity: u.missing,
             finish: 'nonfoil' as const,
@@ -186,7 +188,7 @@ export function Unowned({ deck }: { deck: Deck }) {
         },
       });
       toast({
-        title: t('web.cards.deck.wishlisted', { count: deck.unowned.length, list: wishlist.name }),
+        title: t('web.cards.deck.wishlisted', { count: wishlistable.length, list: wishlist.name }),
         tone: 'success',
       });
     } catch (e) {
@@ -199,14 +201,25 @@ export function Unowned({ deck }: { deck: Deck }) {
     <section className="web-card" aria-labelledby="unowned-title">
       <div className="web-card__head">
         <h2 id="unowned-title">{t('web.cards.deck.unowned')}</h2>
-        <Button size="sm" variant="primary" loading={busy} onClick={() => void run()}>
-          {t('web.cards.deck.toWishlist')}
-        </Button>
+        {wishlistable.length ? (
+          <Button size="sm" variant="primary" loading={busy} onClick={() => void run()}>
+            {t('web.cards.deck.toWishlist')}
+          </Button>
+        ) : null}
       </div>
+      <p className="web-muted" data-testid="unowned-count">
+        {t('web.cards.deck.unownedCount', { count: missing })}
+      </p>
       <ul className="web-chips">
         {deck.unowned.map((u) => (
-          <li key={u.cardId} className="web-chip">
+          <li key={u.cardId ?? `unresolved:${u.name}`} className="web-chip">
             {u.missing}× {u.name}
+            {u.cardId === null ? (
+              <>
+                {' '}
+                <em className="web-muted">({t('web.cards.deck.unownedUnresolved')})</em>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

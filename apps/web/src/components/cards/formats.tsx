@@ -1,36 +1,19 @@
-import {
-  DESCRIBED_FORMATS,
-  type DescribedFormatValue,
-  EXPORT_FORMATS,
-  type ExportFormatValue,
-  FORMAT_NAMES,
-  type ImportFormatValue,
-  isOneOf,
-} from '@companion/sdk';
+import { EXPORT_FORMATS, type ExportFormatValue, type ImportFormatValue, isOneOf } from '@companion/sdk';
 import { Button, Select } from '@companion/ui';
 import { useCallback, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
+import { formatName, formatOptions } from './format-names';
 
-/** The catalogue entry of each format whose name is a description (brands keep their name). */
-const DESCRIBED_KEY: Record<DescribedFormatValue, string> = {
-  auto: 'web.cards.format.auto',
-  plain: 'web.cards.format.plain',
-};
-
-/** A format's name as players know it: the brand (`ManaBox`), or the description in their language. */
+/** A format's name as players know it, in their language (`MTGO (.dek)`, `Texte brut`). */
 export function useFormatName(): (format: ImportFormatValue) => string {
   const t = useT();
-  return useCallback(
-    (format) => (isOneOf(DESCRIBED_FORMATS, format) ? t(DESCRIBED_KEY[format]) : FORMAT_NAMES[format]),
-    [t],
-  );
+  return useCallback((format) => formatName(t, format), [t]);
 }
 
 /** Select options for formats, named. */
 export function useFormatOptions<F extends ImportFormatValue>(formats: readonly F[]) {
-  const name = useFormatName();
-  return formats.map((value) => ({ value, label: name(value) }));
+  return formatOptions(useT(), formats);
 }
 
 /**
