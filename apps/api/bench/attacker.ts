@@ -82,7 +82,12 @@ async function decklists(i: number) {
   }
 }
 
-for (let i = 0; i < n; i++) void (i % 2 === 0 ? bigBodies() : decklists(i));
+// BENCH_ATTACK=bodies or =decklists keeps one half of the attack (to tell their costs apart).
+const only = process.env.BENCH_ATTACK;
+for (let i = 0; i < n; i++) {
+  if (i % 2 === 0 && only !== 'decklists') void bigBodies();
+  if (i % 2 === 1 && only !== 'bodies') void decklists(i);
+}
 process.on('SIGTERM', () => {
   console.log(JSON.stringify({ answered, refused }));
   process.exit(0);

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   COMPANION_PARSE_BUDGET_MS: z.coerce.number().int().min(100).default(10_000),
   /** Worker threads that read large imports (default: the machine's parallelism less one, 1 to 4). */
   COMPANION_PARSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Heavy writes (deck saves, list imports) at once on one instance (default: 1 on PGlite, 10 on PostgreSQL). */
+  COMPANION_WRITE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Live sockets one user may hold open on one instance. */
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
 });
@@ -178,6 +180,7 @@ export interface Env {
   pictureSecret: string | undefined;
   parseBudgetMs: number;
   parseThreads: number | undefined;
+  writeConcurrency: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -239,6 +242,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     pictureSecret: e.COMPANION_PICTURE_SECRET,
     parseBudgetMs: e.COMPANION_PARSE_BUDGET_MS,
     parseThreads: e.COMPANION_PARSE_THREADS,
+    writeConcurrency: e.COMPANION_WRITE_CONCURRENCY,
   };
 }
 

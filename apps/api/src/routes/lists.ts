@@ -154,7 +154,7 @@ export function listRoutes(s: AppServices) {
 
     import: {
       handler: async ({ caller: { user }, params, body }) =>
-        importIntoList(s.db, s.parsing, params.id, user.id, body, summary),
+        importIntoList(s.db, s.parsing, params.id, user.id, body, summary, s.writes.run),
       options: { bodyLimit: IMPORT_BODY_BYTES },
     },
   });

@@ -4,9 +4,10 @@ import { createSessionStore, type SessionStore } from '../auth/sessions.js';
 import type { Database, Db } from '../db/client.js';
 import type { Env } from '../env.js';
 import { createDeckListCache, type DeckListCache } from './decks/list-cache.js';
-import { createPictureUrls, type PictureUrls } from './pictures.js';
 import { createParsing, type Parsing } from './parsing.js';
+import { createPictureUrls, type PictureUrls } from './pictures.js';
 import { createUserService, type UserService } from './users.js';
+import { createWriteGate, defaultWriteConcurrency, type WriteGate } from './write-gate.js';
 
 /** Everything a route needs, built once per server. */
 export interface AppServices {
@@ -22,6 +23,8 @@ export interface AppServices {
   deckLists: DeckListCache;
   /** Imports and decklists, parsed off the event loop when large, within a time budget. */
   parsing: Parsing;
+  /** Deck saves and list imports take turns here (see write-gate.ts). */
+  writes: WriteGate;
   startedAt: number;
   /** Number of printings and sets in the card catalogue. */
   catalogueCounts(): Promise<{ cards: number; sets: number }>;
@@ -47,6 +50,7 @@ export function createServices(
     users: createUserService(db, env, verifier, pictures, (userId) => sessions.forgetUser(userId)),
     deckLists: createDeckListCache(db, cacheMs),
     parsing: createParsing({ budgetMs: env.parseBudgetMs, threads: env.parseThreads }),
+    writes: createWriteGate(env.writeConcurrency ?? defaultWriteConcurrency(database.kind)),
     startedAt: Date.now(),
     async catalogueCounts() {
       // The catalogue tables may not exist on a database migrated before the catalogue was added.

@@ -12,8 +12,8 @@ import {
   type FinishValue,
   isOneOf,
   LEGALITIES,
-  LIMITS,
   type LegalityValue,
+  LIMITS,
 } from '@companion/sdk/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { cardPrices, cardSets, cards } from '../db/catalogue.js';

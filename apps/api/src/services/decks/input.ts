@@ -10,6 +10,7 @@ import { formats, subformats } from '../../db/schema.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
 import type { Parsing } from '../parsing.js';
+import { now, type Turn } from '../write-gate.js';
 
 export type Input = z.output<typeof DeckInput>;
 type Board = BoardValue;
@@ -31,6 +32,7 @@ export async function resolveDeckInput(
   db: Db,
   parsing: Parsing,
   input: { cards?: Input['cards']; decklist?: string | undefined },
+  turn: Turn = now,
 ): Promise<{ cards: NewDeckCard[]; unresolved: UnresolvedLine[] }> {
   const unresolved: UnresolvedLine[] = [];
   let wanted: Array<{
@@ -70,9 +72,11 @@ export async function resolveDeckInput(
       line: i + 1,
     }));
   }
-  const resolved = await resolveCards(
-    db,
-    wanted.map((w) => w.ref),
+  const resolved = await turn(() =>
+    resolveCards(
+      db,
+      wanted.map((w) => w.ref),
+    ),
   );
   const cards = wanted.map((w, i) => {
     const r = resolved[i];

@@ -16,6 +16,7 @@ import { deckCards, decks, formats } from '../../db/schema.js';
 import { cardsByIds } from '../catalogue.js';
 import { Conflict, Forbidden, NotFound } from '../errors.js';
 import type { Parsing } from '../parsing.js';
+import { now, type Turn } from '../write-gate.js';
 import { checkFormat, type Input, type NewDeckCard, resolveDeckInput, type UnresolvedLine } from './input.js';
 import type { DeckRow } from './summary.js';
 
@@ -65,59 +66,70 @@ export function checkVersion(deck: DeckRow, expected: number | undefined): void 
   }
 }
 
-export async function createDeck(db: Db, parsing: Parsing, ownerId: string, input: Input) {
+/** `turn`: the instance's write gate (services.writes), around the resolution and the transaction. */
+export async function createDeck(db: Db, parsing: Parsing, ownerId: string, input: Input, turn: Turn = now) {
   await checkFormat(db, input.formatId, input.subformatId);
-  const { cards, unresolved } = await resolveDeckInput(db, parsing, input);
-  const deck = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(decks)
-      .values({
-        ownerId,
-        name: input.name,
-        formatId: input.formatId,
-        subformatId: input.subformatId ?? null,
-        description: input.description ?? null,
-        bracket: input.bracket ?? null,
-        version: 1,
-      })
-      .returning();
-    if (!row) throw new Error('deck not created');
-    await writeCards(tx, row.id, cards);
-    const colorIdentity = await deriveIdentity(tx, row.id, row.formatId);
-    const [updated] = await tx.update(decks).set({ colorIdentity }).where(eq(decks.id, row.id)).returning();
-    return updated ?? row;
-  });
+  const { cards, unresolved } = await resolveDeckInput(db, parsing, input, turn);
+  const deck = await turn(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(decks)
+        .values({
+          ownerId,
+          name: input.name,
+          formatId: input.formatId,
+          subformatId: input.subformatId ?? null,
+          description: input.description ?? null,
+          bracket: input.bracket ?? null,
+          version: 1,
+        })
+        .returning();
+      if (!row) throw new Error('deck not created');
+      await writeCards(tx, row.id, cards);
+      const colorIdentity = await deriveIdentity(tx, row.id, row.formatId);
+      const [updated] = await tx.update(decks).set({ colorIdentity }).where(eq(decks.id, row.id)).returning();
+      return updated ?? row;
+    }),
+  );
   return { deck, unresolved };
 }
 
 export type DeckUpdate = Partial<Input> & { expectedVersion?: number | undefined };
 
-export async function updateDeck(db: Db, parsing: Parsing, deck: DeckRow, input: DeckUpdate) {
+export async function updateDeck(
+  db: Db,
+  parsing: Parsing,
+  deck: DeckRow,
+  input: DeckUpdate,
+  turn: Turn = now,
+) {
   const formatId = input.formatId ?? deck.formatId;
   if (input.formatId !== undefined || input.subformatId) await checkFormat(db, formatId, input.subformatId);
   const replacing = input.decklist !== undefined || input.cards !== undefined;
-  const resolved = replacing ? await resolveDeckInput(db, parsing, input) : null;
-  const row = await db.transaction(async (tx) => {
-    const current = await lockDeck(tx, deck.id, deck.ownerId);
-    checkVersion(current, input.expectedVersion);
-    if (resolved) await writeCards(tx, deck.id, resolved.cards);
-    const set: Partial<DeckRow> = {
-      colorIdentity: await deriveIdentity(tx, deck.id, input.formatId ?? current.formatId),
-      updatedAt: new Date(),
-    };
-    if (input.name !== undefined) set.name = input.name;
-    if (input.formatId !== undefined) set.formatId = input.formatId;
-    if (input.subformatId !== undefined) set.subformatId = input.subformatId;
-    if (input.description !== undefined) set.description = input.description;
-    if (input.bracket !== undefined) set.bracket = input.bracket;
-    const [updated] = await tx
-      .update(decks)
-      .set({ ...set, version: sql`${decks.version} + 1` })
-      .where(eq(decks.id, deck.id))
-      .returning();
-    if (!updated) throw new NotFound('That deck');
-    return updated;
-  });
+  const resolved = replacing ? await resolveDeckInput(db, parsing, input, turn) : null;
+  const row = await turn(() =>
+    db.transaction(async (tx) => {
+      const current = await lockDeck(tx, deck.id, deck.ownerId);
+      checkVersion(current, input.expectedVersion);
+      if (resolved) await writeCards(tx, deck.id, resolved.cards);
+      const set: Partial<DeckRow> = {
+        colorIdentity: await deriveIdentity(tx, deck.id, input.formatId ?? current.formatId),
+        updatedAt: new Date(),
+      };
+      if (input.name !== undefined) set.name = input.name;
+      if (input.formatId !== undefined) set.formatId = input.formatId;
+      if (input.subformatId !== undefined) set.subformatId = input.subformatId;
+      if (input.description !== undefined) set.description = input.description;
+      if (input.bracket !== undefined) set.bracket = input.bracket;
+      const [updated] = await tx
+        .update(decks)
+        .set({ ...set, version: sql`${decks.version} + 1` })
+        .where(eq(decks.id, deck.id))
+        .returning();
+      if (!updated) throw new NotFound('That deck');
+      return updated;
+    }),
+  );
   const unresolved: UnresolvedLine[] = resolved?.unresolved ?? [];
   return { deck: row, unresolved };
 }

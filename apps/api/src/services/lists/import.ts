@@ -10,6 +10,7 @@ import { normalizeName } from '../catalogue.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
 import type { Parsing } from '../parsing.js';
+import { now, type Turn } from '../write-gate.js';
 import { ownedList } from './read.js';
 import { type AuthorSummary, toRevisions } from './revisions.js';
 import { addEntries, changeList, type NewEntry } from './store.js';
@@ -39,18 +40,21 @@ export async function importIntoList(
   ownerId: string,
   body: { content: string; format: ImportFormat; filename?: string | undefined },
   summary: AuthorSummary,
+  turn: Turn = now,
 ): Promise<ImportReport> {
   await ownedList(db, listId, ownerId);
   const parsed = await parse(parsing, body.content, body.format, body.filename);
-  const resolutions = await resolveCards(
-    db,
-    parsed.rows.map((r) => ({
-      scryfallId: r.scryfallId,
-      setCode: r.setCode,
-      collectorNumber: r.collectorNumber,
-      language: r.language,
-      name: r.name,
-    })),
+  const resolutions = await turn(() =>
+    resolveCards(
+      db,
+      parsed.rows.map((r) => ({
+        scryfallId: r.scryfallId,
+        setCode: r.setCode,
+        collectorNumber: r.collectorNumber,
+        language: r.language,
+        name: r.name,
+      })),
+    ),
   );
   const resolved = { byId: 0, bySetNumber: 0, byName: 0 };
   let merged = 0;
@@ -156,18 +160,20 @@ export async function importIntoList(
   const cardsAdded = added;
   const { revision, entryIds } = await (async () => {
     let ids: string[] = [];
-    const result = await changeList(db, { listId, ownerId, authorId: ownerId }, async (tx) => {
-      const out = await addEntries(tx, listId, finalItems);
-      ids = out.entryIds;
-      const unresolvedCount = unresolvedRows.length;
-      return {
-        action: 'import',
-        summary: `Imported ${cardsAdded} card${cardsAdded === 1 ? '' : 's'} (${parsed.format})${
-          unresolvedCount ? `, ${unresolvedCount} unresolved` : ''
-        }`,
-        delta: out.delta,
-      };
-    });
+    const result = await turn(() =>
+      changeList(db, { listId, ownerId, authorId: ownerId }, async (tx) => {
+        const out = await addEntries(tx, listId, finalItems);
+        ids = out.entryIds;
+        const unresolvedCount = unresolvedRows.length;
+        return {
+          action: 'import',
+          summary: `Imported ${cardsAdded} card${cardsAdded === 1 ? '' : 's'} (${parsed.format})${
+            unresolvedCount ? `, ${unresolvedCount} unresolved` : ''
+          }`,
+          delta: out.delta,
+        };
+      }),
+    );
     return { revision: result.revision, entryIds: ids };
   })();
 
