@@ -9,6 +9,8 @@
  * connection of the pool. (p-limit does the same; its current versions are ESM-only and the lock
  * file would have to move for it, for fifteen lines.)
  */
+import type { StorageKindValue } from '@companion/sdk/contract';
+
 /** Runs a heavy write when its turn comes. */
 export type Turn = <T>(work: () => Promise<T>) => Promise<T>;
 /** No waiting (scripts and tests that write alone). */
@@ -22,7 +24,7 @@ export interface WriteGate {
 }
 
 /** Heavy writes at once: one on PGlite (one connection), half the pool (20 connections) on PostgreSQL. */
-export const defaultWriteConcurrency = (kind: 'pglite' | 'postgres') => (kind === 'pglite' ? 1 : 10);
+export const defaultWriteConcurrency = (kind: StorageKindValue) => (kind === 'postgres' ? 10 : 1);
 
 export function createWriteGate(concurrency: number): WriteGate {
   let active = 0;
