@@ -3,9 +3,9 @@ import { Button, Select } from '@companion/ui';
 import { useCallback, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
-import { formatName, formatOptions } from './format-names';
+import { formatName } from './format-name';
 
-/** A format's name as players know it, in their language (`MTGO (.dek)`, `Texte brut`). */
+/** A format's name as players know it: the brand (`ManaBox`), or the description in their language. */
 export function useFormatName(): (format: ImportFormatValue) => string {
   const t = useT();
   return useCallback((format) => formatName(t, format), [t]);
@@ -13,7 +13,8 @@ export function useFormatName(): (format: ImportFormatValue) => string {
 
 /** Select options for formats, named. */
 export function useFormatOptions<F extends ImportFormatValue>(formats: readonly F[]) {
-  return formatOptions(useT(), formats);
+  const name = useFormatName();
+  return formats.map((value) => ({ value, label: name(value) }));
 }
 
 /**

@@ -1,0 +1,17 @@
+import {
+  DESCRIBED_FORMATS,
+  type DescribedFormatValue,
+  FORMAT_NAMES,
+  type ImportFormatValue,
+  isOneOf,
+} from '@companion/sdk';
+
+/** The catalogue entry of each format whose name is a description (brands keep their name). */
+export const DESCRIBED_KEY: Readonly<Record<DescribedFormatValue, string>> = {
+  auto: 'web.cards.format.auto',
+  plain: 'web.cards.format.plain',
+};
+
+/** A format's name as players know it: the brand (`ManaBox`, from the SDK), or the description in the reader's language. */
+export const formatName = (t: (key: string) => string, format: ImportFormatValue): string =>
+  isOneOf(DESCRIBED_FORMATS, format) ? t(DESCRIBED_KEY[format]) : FORMAT_NAMES[format];
