@@ -232,6 +232,8 @@ test('friends, playgroup roles, a game with a guest, tags, notes and the leaderb
   await bob.page.getByRole('button', { name: 'Edit the playgroup' }).click();
   await bob.page.getByRole('dialog').getByLabel('Description').fill('Moved to Thursdays.');
   await bob.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  // The dialog closes first (its field holds the same text while it fades out).
+  await expect(bob.page.getByRole('dialog')).toBeHidden();
   await expect(bob.page.getByText('Moved to Thursdays.')).toBeVisible();
   await cat.page.goto('/playgroups');
   await expect(cat.page.getByTestId('playgroup-card').filter({ hasText: groupName })).toHaveCount(0);
