@@ -73,8 +73,10 @@ async function myCode(page: Page): Promise<string> {
 }
 
 /**
- * Looks at social screens (axe + screenshots) at phone and desktop widths: each one in French
- * (`/fr` prefix), then in English through the header's language menu, as a user would switch.
+ * Looks at social screens (axe + screenshots): each one in French (`/fr` prefix) at phone width,
+ * then in English through the header's language menu (as a user would switch) at desktop width. The
+ * tour looks at every route in both languages, themes and widths; this looks at them holding what
+ * several players did together.
  */
 async function lookAt(
   page: Page,
@@ -83,24 +85,25 @@ async function lookAt(
   theme: 'light' | 'dark',
 ) {
   await setTheme(page, theme);
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    for (const path of paths) {
-      for (const lang of ['fr', 'en'] as const) {
-        if (lang === 'fr') await page.goto(`/fr${path}`);
-        else {
-          await page.getByRole('button', { name: /^Langue/ }).click();
-          await page.getByRole('menuitem', { name: 'English' }).click();
-          await expect(page.getByRole('button', { name: /^Language/ })).toBeVisible();
-        }
-        await expect(page).toHaveURL(lang === 'fr' ? /\/fr\// : /^http:\/\/[^/]+\/(?!fr\/)/);
-        await expect(page.locator('h1').first()).toBeVisible();
-        await expect(page.locator('.cui-skeleton').first())
-          .toBeHidden({ timeout: 15_000 })
-          .catch(() => undefined);
-        await expectAccessible(page, `${lang} ${path} (${theme}, ${size.width}px)`);
-        await screenshot(page, info, `${theme}-${size.width}-${lang}${path}`);
+  for (const path of paths) {
+    for (const [lang, size] of [
+      ['fr', PHONE],
+      ['en', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(size);
+      if (lang === 'fr') await page.goto(`/fr${path}`);
+      else {
+        await page.getByRole('button', { name: /^Langue/ }).click();
+        await page.getByRole('menuitem', { name: 'English' }).click();
+        await expect(page.getByRole('button', { name: /^Language/ })).toBeVisible();
       }
+      await expect(page).toHaveURL(lang === 'fr' ? /\/fr\// : /^http:\/\/[^/]+\/(?!fr\/)/);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('.cui-skeleton').first())
+        .toBeHidden({ timeout: 15_000 })
+        .catch(() => undefined);
+      await expectAccessible(page, `${lang} ${path} (${theme}, ${size.width}px)`);
+      await screenshot(page, info, `${theme}-${size.width}-${lang}${path}`);
     }
   }
   await page.setViewportSize(DESKTOP);
@@ -109,7 +112,8 @@ async function lookAt(
 test('friends, playgroup roles, a game with a guest, tags, notes and the leaderboard', async ({
   browser,
 }, info) => {
-  test.setTimeout(420_000);
+  // Three players and about sixty steps: about 1.2 minutes alone, 2.5 beside the tour, slower in CI.
+  test.setTimeout(600_000);
   const ann = await newPlayer(browser, 'ann', `ann_${Date.now().toString(36)}`);
   const bob = await newPlayer(browser, 'bob', `bob_${Date.now().toString(36)}`);
   const cat = await newPlayer(browser, 'cat', `cat_${Date.now().toString(36)}`);
