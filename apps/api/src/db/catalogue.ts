@@ -194,6 +194,20 @@ export interface UnresolvedInfo {
   reason: string;
 }
 
+/** How an imported row found its printing: `name` alone means the printing was guessed. */
+export type ImportMethod = 'id' | 'set' | 'setName' | 'name' | 'chosen';
+
+/**
+ * What an imported row said (kept as the file wrote it) and how it was matched. `chosen` once the
+ * player picked the printing afterwards.
+ */
+export interface ImportedInfo {
+  name: string;
+  setCode: string | null;
+  collectorNumber: string | null;
+  method: ImportMethod;
+}
+
 /**
  * A line of a list. Identical resolved lines (card, finish, condition, language) are one row: the
  * unique index lets writes merge with ON CONFLICT. `condition` is '' when unknown.
@@ -216,6 +230,8 @@ export const listEntries = pgTable(
     purchaseCurrency: text('purchase_currency'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     unresolved: jsonb('unresolved').$type<UnresolvedInfo | null>(),
+    /** The imported row's own text and how it was matched (null for cards added by hand). */
+    imported: jsonb('imported').$type<ImportedInfo | null>(),
     addedAt: tstz('added_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,10 @@
 /**
- * Resolves card references (Scryfall id, set + collector number + language, or name) to catalogue
- * printings in a few batched queries, whatever the number of references.
+ * Resolves card references to catalogue printings in a few batched queries, whatever the number of
+ * references, keeping what the reference says. In order: the Scryfall id; the set and collector
+ * number (+ language); the set and the name; the name alone, last (`name`: the printing is a
+ * guess). A reference that names a printing the catalogue has lands on that printing or on nothing:
+ * never on another one. With a `finish`, only a printing that has it is chosen; a named printing
+ * without it leaves the reference unresolved, with the reason.
  */
 import { sql } from 'drizzle-orm';
 import { cardMigrations, cards } from '../db/catalogue.js';
@@ -13,9 +17,11 @@ export interface CardReference {
   collectorNumber?: string | null;
   language?: string | null;
   name?: string | null;
+  /** The finish the reference holds (foil, etched…): only a printing that has it is chosen. */
+  finish?: string | null;
 }
 
-export type ResolveMethod = 'id' | 'set' | 'name';
+export type ResolveMethod = 'id' | 'set' | 'setName' | 'name';
 export type Resolution =
   | { card: CardData; method: ResolveMethod; reason?: undefined }
   | { card: null; method: null; reason: string };
@@ -23,9 +29,19 @@ export type Resolution =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
+const label = (c: CardData) => `${c.name} (${c.set.toUpperCase()} #${c.collectorNumber})`;
+
 export async function resolveCards(db: Db, refs: readonly CardReference[]): Promise<Resolution[]> {
   const out: Array<Resolution | undefined> = new Array(refs.length);
   const notes: string[][] = refs.map(() => []);
+  /** References that named a printing the catalogue has, without their finish: no other printing. */
+  const settled: boolean[] = refs.map(() => false);
+  const hasFinish = (r: CardReference, c: { finishes: string[] }) =>
+    !r.finish || c.finishes.includes(r.finish);
+  const lacksFinish = (i: number, r: CardReference, c: CardData) => {
+    settled[i] = true;
+    notes[i]?.push(`${label(c)} has no ${r.finish} finish`);
+  };
 
   // 1. Scryfall ids (following id migrations).
   const ids = [
@@ -54,7 +70,8 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
       const id = r.scryfallId.toLowerCase();
       const m = moved.get(id);
       const card = found.get(id) ?? (m?.to ? found.get(m.to) : undefined);
-      if (card) out[i] = { card, method: 'id' };
+      if (card && hasFinish(r, card)) out[i] = { card, method: 'id' };
+      else if (card) lacksFinish(i, r, card);
       else if (m && !m.to) notes[i]?.push(`Scryfall deleted printing ${id}${m.note ? ` (${m.note})` : ''}`);
       else notes[i]?.push(`No printing with Scryfall id ${id}`);
     });
@@ -82,12 +99,13 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
       bySetNumber.set(key, list);
     }
     refs.forEach((r, i) => {
-      if (out[i] || !r.setCode || !r.collectorNumber) return;
+      if (out[i] || settled[i] || !r.setCode || !r.collectorNumber) return;
       const printings = bySetNumber.get(`${r.setCode.toLowerCase()}|${r.collectorNumber}`);
       const lang = (r.language ?? 'en').toLowerCase();
       const card =
         printings?.find((c) => c.lang === lang) ?? printings?.find((c) => c.lang === 'en') ?? printings?.[0];
-      if (card) out[i] = { card, method: 'set' };
+      if (card && hasFinish(r, card)) out[i] = { card, method: 'set' };
+      else if (card) lacksFinish(i, r, card);
       else notes[i]?.push(`No printing ${r.setCode.toUpperCase()} #${r.collectorNumber}`);
     });
   }
@@ -95,20 +113,28 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
   // 3. Name: exact (either face of a multi-face card, or the full name), case- and accent-insensitive.
   const names = new Set<string>();
   refs.forEach((r, i) => {
-    if (!out[i] && r.name) names.add(normalizeName(r.name));
+    if (!out[i] && !settled[i] && r.name) names.add(normalizeName(r.name));
   });
   if (names.size) {
     const keys = [...names];
-    const result = await db.execute(sql`select distinct on (k.key, c.set) k.key, c.id, c.set,
-        (lower(c.name) = k.key) as full_name, c.released_at
+    // One printing per name, set and set of finishes (English first, then the newest).
+    const result = await db.execute(sql`select distinct on (k.key, c.set, c.finishes) k.key, c.id, c.set,
+        c.finishes, (lower(c.name) = k.key) as full_name, c.released_at
       from cards c cross join lateral unnest(c.name_keys) as k(key)
       where c.name_keys && array(select jsonb_array_elements_text(${json(keys)}))
         and k.key in (select jsonb_array_elements_text(${json(keys)}))
         and c.layout not in ('art_series')
-      order by k.key, c.set, (c.lang = 'en') desc, c.released_at desc nulls last, c.id`);
+      order by k.key, c.set, c.finishes, (c.lang = 'en') desc, c.released_at desc nulls last, c.id`);
     const rows = (
       result as unknown as {
-        rows: Array<{ key: string; id: string; set: string; full_name: boolean; released_at: string | null }>;
+        rows: Array<{
+          key: string;
+          id: string;
+          set: string;
+          finishes: string[];
+          full_name: boolean;
+          released_at: string | null;
+        }>;
       }
     ).rows;
     const byKey = new Map<string, typeof rows>();
@@ -124,22 +150,32 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
           String(b.released_at ?? '').localeCompare(String(a.released_at ?? '')),
       );
     }
-    const chosen = new Map<number, string>();
+    const chosen = new Map<number, { id: string; method: ResolveMethod }>();
     refs.forEach((r, i) => {
-      if (out[i] || !r.name) return;
-      const list = byKey.get(normalizeName(r.name));
-      if (!list?.length) return;
+      if (out[i] || settled[i] || !r.name) return;
+      const all = byKey.get(normalizeName(r.name));
+      if (!all?.length) return;
+      const list = all.filter((x) => hasFinish(r, { finishes: x.finishes ?? [] }));
+      if (!list.length) {
+        notes[i]?.push(`No printing of "${r.name}" has the ${r.finish} finish`);
+        return;
+      }
       const set = r.setCode?.toLowerCase();
-      const pick = (set ? list.find((x) => x.set === set) : undefined) ?? list[0];
-      if (pick) chosen.set(i, pick.id);
+      const inSet = set ? list.find((x) => x.set === set) : undefined;
+      const pick = inSet ?? list[0];
+      if (pick) chosen.set(i, { id: pick.id, method: inSet ? 'setName' : 'name' });
     });
-    const found = await cardsByIds(db, [...chosen.values()]);
+    const found = await cardsByIds(
+      db,
+      [...chosen.values()].map((c) => c.id),
+    );
     refs.forEach((r, i) => {
-      if (out[i] || !r.name) return;
-      const id = chosen.get(i);
-      const card = id ? found.get(id) : undefined;
-      if (card) out[i] = { card, method: 'name' };
-      else notes[i]?.push(`No card named "${r.name}"`);
+      if (out[i] || settled[i] || !r.name) return;
+      const pick = chosen.get(i);
+      const card = pick ? found.get(pick.id) : undefined;
+      if (card && pick) out[i] = { card, method: pick.method };
+      else if (!notes[i]?.some((n) => n.startsWith('No printing of')))
+        notes[i]?.push(`No card named "${r.name}"`);
     });
   }
 

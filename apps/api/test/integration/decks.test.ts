@@ -120,7 +120,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
       body: {
         cards: [
           { name: 'Force of Will', quantity: 1 },
-          { name: 'Mana Vault', finish: 'foil' },
+          // The catalogue's Mana Vault has no foil printing: a played copy counts just the same.
+          { name: 'Mana Vault', finish: 'nonfoil', condition: 'HP' },
         ],
       },
     });

@@ -71,11 +71,20 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     }
     if (result instanceof Error) throw result;
     const report = result as Awaited<ReturnType<typeof u.client.lists.import>>;
-    const { byId, bySetNumber, byName } = report.resolved;
+    const { byId, bySetNumber, bySetName, byName } = report.resolved;
     expect(report.rows).toBe(expected.rows);
     expect(
-      byId + bySetNumber + byName + report.merged + report.unresolved.length + report.errors.length,
+      byId +
+        bySetNumber +
+        bySetName +
+        byName +
+        report.merged +
+        report.unresolved.length +
+        report.errors.length +
+        report.skippedLines,
     ).toBe(report.rows);
+    // Every printing chosen by its name alone is listed as a guess, on its entry too.
+    expect(report.guessed).toHaveLength(byName);
     expect(report.errors).toHaveLength(expected.errors);
     expect(report.added).toBe(expected.quantity);
     // The list holds every copy, in the finishes and languages of the file.
@@ -88,9 +97,12 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
         byFinish[e.finish] = (byFinish[e.finish] ?? 0) + e.quantity;
         byLanguage[e.language] = (byLanguage[e.language] ?? 0) + e.quantity;
       }
-      expect(byFinish).toEqual(expected.byFinish);
+      // A .dek names no finish: a line takes one its printing has (nonfoil when it exists).
+      if (!file.endsWith('.dek')) expect(byFinish).toEqual(expected.byFinish);
       expect(byLanguage).toEqual(expected.byLanguage);
     }
+    // No entry holds a finish its printing does not have.
+    for (const e of page.entries) if (e.card) expect(e.card.finishes, e.card.name).toContain(e.finish);
     // Every unresolved row is an unresolved entry with its reason.
     const unresolved = await u.client.lists.get({
       params: { id: list.id },
@@ -118,7 +130,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     const { list } = await u.client.lists.create({ body: { name: 'crafted', type: 'collection' } });
     const report = await u.client.lists.import({ params: { id: list.id }, body: { content: csv } });
     expect(report.format).toBe('companion');
-    expect(report.resolved).toEqual({ byId: 1, bySetNumber: 3, byName: 3 });
+    expect(report.resolved).toEqual({ byId: 1, bySetNumber: 3, bySetName: 0, byName: 3 });
+    expect(report.guessed.map((g) => g.line)).toEqual([8, 9, 10]);
     expect(report.merged).toBe(3); // Delver row, second Doubling Cube (same id after migration), Not A Card
     expect(report.unresolved).toEqual([
       expect.objectContaining({
@@ -158,6 +171,87 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     });
     const fixed = await u.client.lists.get({ params: { id: list.id }, query: { unresolved: true } });
     expect(fixed.total).toBe(0);
+  });
+
+  it('keeps the printing a row names: never another one, never a finish it lacks; a name alone is a marked guess', async () => {
+    const csv = [
+      'name,set_code,set_name,collector_number,language,finish,quantity,condition,scryfall_id,purchase_price,purchase_currency,tags',
+      'Dark Ritual,hop,,24,en,foil,1,NM,,,,', // that printing has no foil: unresolved, not another printing
+      'Dark Ritual,hop,,24,en,nonfoil,2,NM,,,,',
+      'Dark Ritual,hop,,999,en,nonfoil,1,LP,,,,', // no #999 in HOP: the set and the name
+      'Dark Ritual,zzz,,7,en,nonfoil,1,HP,,,,', // an unknown printing: the name alone, a guess
+    ].join('\n');
+    const { list } = await u.client.lists.create({ body: { name: 'printings', type: 'collection' } });
+    const report = await u.client.lists.import({ params: { id: list.id }, body: { content: csv } });
+    expect(report.resolved).toEqual({ byId: 0, bySetNumber: 1, bySetName: 1, byName: 1 });
+    expect(report.unresolved).toEqual([
+      expect.objectContaining({ line: 2, reason: 'Dark Ritual (HOP #24) has no foil finish' }),
+    ]);
+    expect(report.guessed).toEqual([
+      expect.objectContaining({ line: 5, name: 'Dark Ritual', setCode: 'zzz', collectorNumber: '7' }),
+    ]);
+    expect(report.rows).toBe(4);
+    const page = await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } });
+    const byCondition = new Map(page.entries.map((e) => [e.condition, e]));
+    expect(byCondition.get('NM')?.card).toBeNull(); // the foil row, kept unresolved as foil
+    expect(byCondition.get('NM')?.finish).toBe('foil');
+    const exact = page.entries.find((e) => e.quantity === 2);
+    expect(exact?.card).toMatchObject({ set: 'hop', collector_number: '24' });
+    expect(exact?.printingGuessed).toBe(false);
+    expect(exact?.imported).toEqual({
+      name: 'Dark Ritual',
+      setCode: 'hop',
+      collectorNumber: '24',
+      method: 'set',
+    });
+    expect(byCondition.get('LP')?.card?.set).toBe('hop');
+    expect(byCondition.get('LP')?.printingGuessed).toBe(false);
+    const guess = byCondition.get('HP');
+    expect(guess?.printingGuessed).toBe(true);
+    expect(guess?.imported).toMatchObject({ setCode: 'zzz', collectorNumber: '7', method: 'name' });
+    expect(guess?.id).toBe(report.guessed[0]?.entryId);
+    for (const e of page.entries) if (e.card) expect(e.card.finishes).toContain(e.finish);
+
+    // Adding or changing to a finish the printing lacks is refused, naming the field.
+    const add = await u.client.lists
+      .addCards({
+        params: { id: list.id },
+        body: { cards: [{ cardId: exact?.card?.id ?? '', finish: 'etched', quantity: 1 }] },
+      })
+      .catch((e: unknown) => e);
+    expect(add).toMatchObject({ status: 400, message: 'Dark Ritual (HOP #24) has no etched finish' });
+
+    // The player confirms the guessed printing: no longer a guess, the file's text kept.
+    await u.client.lists.updateCards({
+      params: { id: list.id },
+      body: { cards: [{ entryId: guess?.id ?? '', cardId: guess?.card?.id ?? '' }] },
+    });
+    const after = await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } });
+    const chosen = after.entries.find((e) => e.condition === 'HP');
+    expect(chosen?.printingGuessed).toBe(false);
+    expect(chosen?.imported).toMatchObject({ setCode: 'zzz', method: 'chosen' });
+  });
+
+  it('reports the decklist lines it skipped, with their reasons, in its arithmetic', async () => {
+    const text = ['Deck: Burn', '4 Lightning Bolt', '---', 'Here is my list.', '', '', '1 Dark Ritual'].join(
+      '\n',
+    );
+    const { list } = await u.client.lists.create({ body: { name: 'skips', type: 'collection' } });
+    const report = await u.client.lists.import({
+      params: { id: list.id },
+      body: { content: text, format: 'plain' },
+    });
+    expect(report.skipped).toEqual([
+      { line: 1, reason: 'title', raw: 'Deck: Burn', count: 1 },
+      { line: 3, reason: 'separator', raw: '---', count: 1 },
+      { line: 4, reason: 'prose', raw: 'Here is my list.', count: 1 },
+      { line: 5, reason: 'blank', raw: '', count: 2 },
+    ]);
+    expect(report.skippedLines).toBe(5);
+    expect(report.rows).toBe(7);
+    const { byId, bySetNumber, bySetName, byName } = report.resolved;
+    expect(byId + bySetNumber + bySetName + byName + report.merged + report.unresolved.length).toBe(2);
+    expect(report.added).toBe(5);
   });
 
   it('imports a pasted decklist and reports parse errors per row', async () => {

@@ -96,12 +96,23 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('lists and revisions on %s', 
     expect(await entriesOf(u.client, a.id)).toEqual([
       expect.objectContaining({ name: 'Dark Ritual', quantity: 1 }),
     ]);
+    // This Dark Ritual was never printed in foil: the finish is refused, naming the field, and nothing changes.
+    const noFoil = await u.client.lists
+      .updateCards({
+        params: { id: a.id },
+        body: { cards: [{ entryId: ritual.id, finish: 'foil', condition: 'LP', language: 'de' }] },
+      })
+      .catch((e: unknown) => e as { status: number; message: string; fields?: unknown });
+    expect(noFoil).toMatchObject({ status: 400, message: 'Dark Ritual (HOP #24) has no foil finish' });
+    expect(await entriesOf(u.client, a.id)).toEqual([
+      expect.objectContaining({ finish: 'nonfoil', condition: null, quantity: 1 }),
+    ]);
     await u.client.lists.updateCards({
       params: { id: a.id },
-      body: { cards: [{ entryId: ritual.id, finish: 'foil', condition: 'LP', language: 'de' }] },
+      body: { cards: [{ entryId: ritual.id, condition: 'LP', language: 'de' }] },
     });
     expect(await entriesOf(u.client, a.id)).toEqual([
-      expect.objectContaining({ finish: 'foil', condition: 'LP', language: 'de', quantity: 1 }),
+      expect.objectContaining({ finish: 'nonfoil', condition: 'LP', language: 'de', quantity: 1 }),
     ]);
     await u.client.lists.updateCards({
       params: { id: a.id },

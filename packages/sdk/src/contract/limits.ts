@@ -57,6 +57,8 @@ export const LIMITS = {
   // ---- decks ----
   deckName: { min: 1, max: 120 },
   deckDescription: { max: 20_000 },
+  /** Skipped lines an import report lists one by one (all are counted). */
+  importSkippedShown: { max: 500 },
   /** Copies of one card on one board, and on one decklist line. */
   deckQuantity: { min: 1, max: 999 },
   /** Distinct card rows in one deck. */

@@ -17,10 +17,12 @@ import { LIMITS } from './limits.js';
 import {
   EXPORT_FORMATS,
   IMPORT_FORMATS,
+  IMPORT_METHODS,
   LIST_ORDERS,
   LIST_TYPES,
   REVISION_ACTIONS,
   REVISION_OPS,
+  SKIP_REASONS,
 } from './values.js';
 
 const tag = 'lists';
@@ -75,6 +77,21 @@ export const ListEntry = z
         reason: z.string(),
       })
       .nullable(),
+    /**
+     * The imported row's printing as the file named it, and how it was matched; null for cards
+     * added by hand.
+     */
+    imported: z
+      .object({
+        name: z.string(),
+        setCode: z.string().nullable(),
+        collectorNumber: z.string().nullable(),
+        method: z.enum(IMPORT_METHODS),
+      })
+      .nullable(),
+    printingGuessed: z
+      .boolean()
+      .meta({ description: 'The import matched this entry by its name alone: its printing is a guess' }),
   })
   .meta({ id: 'ListEntry' });
 export type ListEntry = z.infer<typeof ListEntry>;
@@ -163,17 +180,48 @@ export const ExportFormat = z.enum(EXPORT_FORMATS).meta({ id: 'ExportFormat' });
 export const ImportReport = z
   .object({
     format: ImportFormat,
-    rows: z.number().int().meta({ description: 'Data rows read' }),
+    rows: z.number().int().meta({
+      description:
+        'Rows (or decklist lines) read: the resolved counts + merged + unresolved + errors + skipped lines',
+    }),
     resolved: z.object({
       byId: z.number().int(),
       bySetNumber: z.number().int(),
-      byName: z.number().int(),
+      bySetName: z
+        .number()
+        .int()
+        .meta({ description: 'By the set and the name (no collector number matched)' }),
+      byName: z.number().int().meta({ description: 'By the name alone: the printing was guessed' }),
     }),
     added: z.number().int().meta({ description: 'Cards added (quantity)' }),
     merged: z.number().int().meta({ description: 'Rows merged into identical rows' }),
     unresolved: z.array(
       z.object({ line: z.number().int(), name: z.string(), reason: z.string(), entryId: Id }),
     ),
+    guessed: z
+      .array(
+        z.object({
+          line: z.number().int(),
+          name: z.string(),
+          setCode: z.string().nullable(),
+          collectorNumber: z.string().nullable(),
+          entryId: Id,
+        }),
+      )
+      .meta({ description: 'Rows matched by their name alone: the printing is a guess, to check' }),
+    skipped: z
+      .array(
+        z.object({
+          line: z.number().int(),
+          reason: z.enum(SKIP_REASONS),
+          raw: z.string(),
+          count: z.number().int().meta({ description: 'Lines this entry stands for (a run of blank lines)' }),
+        }),
+      )
+      .meta({
+        description: `Lines left out on purpose (blank, comment, header, title, separator, prose): the first ${LIMITS.importSkippedShown.max}`,
+      }),
+    skippedLines: z.number().int().meta({ description: 'Every line left out on purpose, shown or not' }),
     errors: z.array(z.object({ line: z.number().int(), message: z.string(), field: z.string().optional() })),
     revision: Revision.nullable(),
   })
@@ -296,12 +344,9 @@ export const lists = {
       '"Undo" reverts only the change it undoes.',
     params: z.object({ id: Id, revisionId: Id }),
     query: z.object({
-      expected_revision: queryInt()
-        .min(0)
-        .optional()
-        .meta({
-          description: 'When given and the list moved on, the call fails with 409 and changes nothing',
-        }),
+      expected_revision: queryInt().min(0).optional().meta({
+        description: 'When given and the list moved on, the call fails with 409 and changes nothing',
+      }),
     }),
     response: ListChangeResponse,
   }),

@@ -164,6 +164,20 @@ export const IMPORT_FORMATS = [
 ] as const;
 export type ImportFormatValue = (typeof IMPORT_FORMATS)[number];
 
+/**
+ * How an imported row found its printing: by Scryfall id, by set and collector number, by set and
+ * name, by name alone (the printing is a guess), or `chosen` by the player afterwards.
+ */
+export const IMPORT_METHODS = ['id', 'set', 'setName', 'name', 'chosen'] as const;
+export type ImportMethodValue = (typeof IMPORT_METHODS)[number];
+
+/**
+ * Why a decklist line was left out on purpose: blank, a comment, a section header ("Sideboard",
+ * "Creatures (20)"), the deck's title, a separator ("---") or prose ("Here is my list.").
+ */
+export const SKIP_REASONS = ['blank', 'comment', 'header', 'title', 'separator', 'prose'] as const;
+export type SkipReasonValue = (typeof SKIP_REASONS)[number];
+
 /** Formats a collection or list can be exported to. */
 export const EXPORT_FORMATS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
 export type ExportFormatValue = (typeof EXPORT_FORMATS)[number];

@@ -1,6 +1,6 @@
 import { detectCollectionFormat, parseCollection } from './collection.js';
 import { parseDecklist } from './decklist.js';
-import type { CollectionFormat, CollectionRow, DecklistFormat, RowError } from './types.js';
+import type { CollectionFormat, CollectionRow, DecklistFormat, RowError, SkippedLine } from './types.js';
 
 export type ImportFileFormat = 'auto' | CollectionFormat | DecklistFormat;
 
@@ -15,9 +15,20 @@ export interface ImportParseResult {
   format: CollectionFormat | DecklistFormat;
   rows: CollectionRow[];
   errors: RowError[];
+  /** Decklist lines left out on purpose (none for collection exports). */
+  skipped: SkippedLine[];
 }
 
-const DECKLIST_FORMATS: ReadonlySet<string> = new Set<DecklistFormat>(['arena', 'mtgo', 'plain', 'dek']);
+/** The import formats that are decklists (the others are collection exports). */
+export const DECKLIST_FORMATS: ReadonlySet<string> = new Set<DecklistFormat>([
+  'arena',
+  'mtgo',
+  'plain',
+  'dek',
+]);
+
+/** Whether an import format is a decklist: its lines name a finish only when it is foil or etched. */
+export const isDecklistFormat = (format: string): format is DecklistFormat => DECKLIST_FORMATS.has(format);
 
 /** The first line holding more than blanks (after a byte-order mark), found without splitting the text. */
 function firstFilledLine(content: string): string {
@@ -45,6 +56,7 @@ export function parseImport(content: string, options: ParseImportOptions = {}): 
     return {
       format: r.format,
       errors: r.errors,
+      skipped: r.skipped,
       rows: r.rows.map((d) => ({
         name: d.name,
         setCode: d.setCode,
@@ -65,12 +77,12 @@ export function parseImport(content: string, options: ParseImportOptions = {}): 
   if (format === 'auto') {
     if (options.filename?.toLowerCase().endsWith('.dek')) return asDecklist('dek');
     const detected = detectCollectionFormat(content);
-    if (detected) return parseCollection(content, { format: detected });
+    if (detected) return { ...parseCollection(content, { format: detected }), skipped: [] };
     // A CSV whose header matched no known export: let the collection parser name the problem.
     const firstLine = firstFilledLine(content);
     if ((firstLine.match(/[,;\t]/g)?.length ?? 0) >= 2 && !/^\s*\d/.test(firstLine)) parseCollection(content);
     return asDecklist();
   }
   if (DECKLIST_FORMATS.has(format)) return asDecklist(format as DecklistFormat);
-  return parseCollection(content, { format: format as CollectionFormat });
+  return { ...parseCollection(content, { format: format as CollectionFormat }), skipped: [] };
 }

@@ -14,8 +14,10 @@ export {
 } from './decklist.js';
 export { FormatError } from './errors.js';
 export {
+  DECKLIST_FORMATS,
   type ImportFileFormat,
   type ImportParseResult,
+  isDecklistFormat,
   type ParseImportOptions,
   parseImport,
 } from './import.js';

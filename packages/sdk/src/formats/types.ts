@@ -1,4 +1,4 @@
-import type { BoardValue, ConditionValue, FinishValue } from '../contract/values.js';
+import type { BoardValue, ConditionValue, FinishValue, SkipReasonValue } from '../contract/values.js';
 
 /** Printing finish, as Scryfall names them. */
 export type Finish = FinishValue;
@@ -81,7 +81,7 @@ export type DecklistFormat = 'arena' | 'mtgo' | 'plain' | 'dek';
  * line without a quantity before lines with one); a separator ("---", "====="); or prose ("Here is my
  * list.").
  */
-export type SkipReason = 'blank' | 'comment' | 'header' | 'title' | 'separator' | 'prose';
+export type SkipReason = SkipReasonValue;
 
 /** A source line the decklist parser read and left out on purpose. */
 export interface SkippedLine {

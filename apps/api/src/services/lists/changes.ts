@@ -29,6 +29,9 @@ import {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+const finishMissing = (card: CardData, finish: string) =>
+  `${card.name} (${card.set.toUpperCase()} #${card.collectorNumber}) has no ${finish} finish`;
+
 export interface CardChangeInput {
   cardId?: string | undefined;
   setCode?: string | undefined;
@@ -48,6 +51,7 @@ async function resolveAdds(db: Db, cardsIn: readonly CardChangeInput[]) {
     collectorNumber: x.collectorNumber ?? null,
     language: x.language ?? null,
     name: x.name ?? null,
+    finish: x.finish,
   }));
   const resolved = await resolveCards(db, refs);
   const issues = resolved.flatMap((r, i) =>
@@ -168,6 +172,13 @@ export async function updateCards(
 ) {
   const cardIds = changes.flatMap((ch) => (ch.cardId ? [ch.cardId] : []));
   const known = await cardsByIds(db, cardIds);
+  const noFinish = changes.flatMap((ch, i) => {
+    const card = ch.cardId ? known.get(ch.cardId) : undefined;
+    return card && ch.finish && !card.finishes.includes(ch.finish)
+      ? [{ path: `body.cards.${i}.finish`, message: finishMissing(card, ch.finish) }]
+      : [];
+  });
+  if (noFinish.length) throw new Invalid(noFinish[0]?.message ?? 'Finish', noFinish);
   const unknown = changes.flatMap((ch, i) =>
     ch.cardId && !known.has(ch.cardId)
       ? [{ path: `body.cards.${i}.cardId`, message: `No card with id ${ch.cardId}` }]
@@ -192,7 +203,8 @@ export async function updateCards(
         );
       const original = new Map(state);
       let resolvedCount = 0;
-      for (const ch of changes) {
+      const finishChecks: Array<{ i: number; next: EntryState }> = [];
+      for (const [i, ch] of changes.entries()) {
         const cur = state.get(ch.entryId);
         if (!cur) continue; // merged away by an earlier change
         const next: EntryState = { ...cur };
@@ -206,12 +218,29 @@ export async function updateCards(
           next.cardId = card.id;
           next.name = card.name;
           next.unresolved = null;
+          // The player chose this printing: it is no longer a guess.
+          if (cur.imported) next.imported = { ...cur.imported, method: 'chosen' };
         }
         if (next.quantity <= 0) {
           state.delete(ch.entryId);
           continue;
         }
+        if (next.cardId && next.finish !== cur.finish && !ch.cardId) finishChecks.push({ i, next });
         state.set(ch.entryId, next);
+      }
+      // A finish changed on its own must be one the entry's printing has.
+      if (finishChecks.length) {
+        const printings = await cardsByIds(
+          tx,
+          finishChecks.map((f) => f.next.cardId as string),
+        );
+        const bad = finishChecks.flatMap(({ i, next }) => {
+          const card = printings.get(next.cardId as string);
+          return card && !card.finishes.includes(next.finish)
+            ? [{ path: `body.cards.${i}.finish`, message: finishMissing(card, next.finish) }]
+            : [];
+        });
+        if (bad.length) throw new Invalid(bad[0]?.message ?? 'Finish', bad);
       }
       // Entries that now match another entry of the list merge into it.
       const delta: DeltaItem[] = [];

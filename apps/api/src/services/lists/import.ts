@@ -3,8 +3,8 @@
  * formats, resolve every row in batches, merge identical rows, keep unresolved rows as unresolved
  * entries, and record the whole import as one revision.
  */
-import type { ImportReport } from '@companion/sdk/contract';
-import { FormatError, type ImportParseResult } from '@companion/sdk/formats';
+import { type ImportReport, LIMITS } from '@companion/sdk/contract';
+import { FormatError, type ImportParseResult, isDecklistFormat } from '@companion/sdk/formats';
 import type { Db } from '../../db/client.js';
 import { normalizeName } from '../catalogue.js';
 import { Invalid } from '../errors.js';
@@ -44,6 +44,8 @@ export async function importIntoList(
 ): Promise<ImportReport> {
   await ownedList(db, listId, ownerId);
   const parsed = await parse(parsing, body.content, body.format, body.filename);
+  // Decklists name a finish only when it is foil or etched: their "nonfoil" is a default, not a fact.
+  const decklist = isDecklistFormat(parsed.format);
   const resolutions = await turn(() =>
     resolveCards(
       db,
@@ -53,18 +55,39 @@ export async function importIntoList(
         collectorNumber: r.collectorNumber,
         language: r.language,
         name: r.name,
+        finish: decklist && r.finish === 'nonfoil' ? null : r.finish,
       })),
     ),
   );
-  const resolved = { byId: 0, bySetNumber: 0, byName: 0 };
+  const resolved = { byId: 0, bySetNumber: 0, bySetName: 0, byName: 0 };
+  const guessedRows: Array<{
+    line: number;
+    name: string;
+    setCode: string | null;
+    collectorNumber: string | null;
+    index: number;
+  }> = [];
+  const skippedLines = parsed.skipped.reduce((sum, k) => sum + (k.count ?? 1), 0);
+  const skipped = parsed.skipped.slice(0, LIMITS.importSkippedShown.max).map((k) => ({
+    line: k.line,
+    reason: k.reason,
+    raw: k.raw,
+    count: k.count ?? 1,
+  }));
+  const rowsRead = parsed.rows.length + parsed.errors.length + skippedLines;
   let merged = 0;
   let added = 0;
   const seen = new Set<string>();
   const items: NewEntry[] = [];
   const unresolvedRows: Array<{ line: number; name: string; reason: string; index: number }> = [];
-  parsed.rows.forEach((row, i) => {
+  parsed.rows.forEach((source, i) => {
     const r = resolutions[i];
     if (!r) return;
+    // A decklist line that named no finish takes one its printing has (nonfoil when it exists).
+    const row =
+      r.card && !r.card.finishes.includes(source.finish)
+        ? { ...source, finish: (r.card.finishes[0] ?? source.finish) as typeof source.finish }
+        : source;
     const condition = row.condition ?? '';
     const entry: NewEntry = r.card
       ? {
@@ -77,6 +100,12 @@ export async function importIntoList(
           purchasePrice: row.purchasePrice === null ? null : row.purchasePrice.toFixed(2),
           purchaseCurrency: row.purchaseCurrency,
           tags: row.tags,
+          imported: {
+            name: row.name,
+            setCode: row.setCode,
+            collectorNumber: row.collectorNumber,
+            method: r.method,
+          },
         }
       : {
           cardId: null,
@@ -105,8 +134,17 @@ export async function importIntoList(
       seen.add(key);
       if (r.method === 'id') resolved.byId++;
       else if (r.method === 'set') resolved.bySetNumber++;
-      else if (r.method === 'name') resolved.byName++;
-      else
+      else if (r.method === 'setName') resolved.bySetName++;
+      else if (r.method === 'name') {
+        resolved.byName++;
+        guessedRows.push({
+          line: row.line,
+          name: row.name,
+          setCode: row.setCode,
+          collectorNumber: row.collectorNumber,
+          index: items.length,
+        });
+      } else
         unresolvedRows.push({
           line: row.line,
           name: row.name,
@@ -143,11 +181,14 @@ export async function importIntoList(
   if (!finalItems.length) {
     return {
       format: parsed.format,
-      rows: parsed.rows.length + parsed.errors.length,
+      rows: rowsRead,
       resolved,
       added: 0,
       merged,
       unresolved: [],
+      guessed: [],
+      skipped,
+      skippedLines,
       errors: parsed.errors.map((e) => ({
         line: e.line,
         message: e.message,
@@ -169,7 +210,7 @@ export async function importIntoList(
           action: 'import',
           summary: `Imported ${cardsAdded} card${cardsAdded === 1 ? '' : 's'} (${parsed.format})${
             unresolvedCount ? `, ${unresolvedCount} unresolved` : ''
-          }`,
+          }${guessedRows.length ? `, ${guessedRows.length} printing${guessedRows.length === 1 ? '' : 's'} guessed` : ''}`,
           delta: out.delta,
         };
       }),
@@ -180,10 +221,16 @@ export async function importIntoList(
   const [revisionDto] = await toRevisions(db, [revision], summary);
   return {
     format: parsed.format,
-    rows: parsed.rows.length + parsed.errors.length,
+    rows: rowsRead,
     resolved,
     added: cardsAdded,
     merged,
+    guessed: guessedRows.map(({ index, ...g }) => ({
+      ...g,
+      entryId: entryIds[looseIndex[index] ?? -1] ?? '',
+    })),
+    skipped,
+    skippedLines,
     unresolved: unresolvedRows.map((u) => ({
       line: u.line,
       name: u.name,

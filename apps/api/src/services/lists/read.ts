@@ -33,6 +33,8 @@ export function toListEntry(e: EntryRow, card: CardData | null, currency: Curren
       e.cardId === null
         ? (e.unresolved ?? { name: e.name, setCode: null, collectorNumber: null, reason: 'Unresolved' })
         : null,
+    imported: e.imported ?? null,
+    printingGuessed: e.cardId !== null && e.imported?.method === 'name',
   };
 }
 

@@ -12,7 +12,13 @@
  */
 import type { FinishValue, RevisionActionValue } from '@companion/sdk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cardLists, listEntries, listRevisions, type UnresolvedInfo } from '../../db/catalogue.js';
+import {
+  cardLists,
+  type ImportedInfo,
+  listEntries,
+  listRevisions,
+  type UnresolvedInfo,
+} from '../../db/catalogue.js';
 import type { Db, Tx } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 
@@ -36,6 +42,8 @@ export interface EntryState {
   purchaseCurrency: string | null;
   tags: string[];
   unresolved: UnresolvedInfo | null;
+  /** Absent in states recorded before imports kept their rows' text. */
+  imported?: ImportedInfo | null;
   addedAt: string;
 }
 
@@ -63,6 +71,7 @@ export const toState = (e: EntryRow): EntryState => ({
   purchaseCurrency: e.purchaseCurrency,
   tags: e.tags,
   unresolved: e.unresolved ?? null,
+  imported: e.imported ?? null,
   addedAt: new Date(e.addedAt).toISOString(),
 });
 
@@ -79,6 +88,7 @@ const entryValues = (id: string, listId: string, s: EntryState) => ({
   purchaseCurrency: s.purchaseCurrency,
   tags: s.tags,
   unresolved: s.unresolved,
+  imported: s.imported ?? null,
   addedAt: new Date(s.addedAt),
 });
 
@@ -164,6 +174,7 @@ export interface NewEntry {
   purchaseCurrency?: string | null;
   tags?: string[];
   unresolved?: UnresolvedInfo | null;
+  imported?: ImportedInfo | null;
 }
 
 /**
@@ -204,6 +215,7 @@ export async function addEntries(
     purchase_currency: item.purchaseCurrency ?? null,
     tags: item.tags ?? [],
     unresolved: item.cardId === null ? (item.unresolved ?? null) : null,
+    imported: item.imported ?? null,
   });
   for (let i = 0; i < merged.length; i += 2000) {
     const batch = merged.slice(i, i + 2000);
@@ -258,6 +270,7 @@ type RawEntry = {
   purchase_currency: string | null;
   tags: string[];
   unresolved: EntryRow['unresolved'];
+  imported: EntryRow['imported'];
   added_at: string | Date;
   inserted: boolean;
 };
@@ -274,16 +287,20 @@ async function insertRecords(
   merge: boolean,
 ): Promise<Array<EntryRow & { inserted: boolean }>> {
   const result = await tx.execute(sql`insert into list_entries
-      (list_id, card_id, name, quantity, finish, condition, language, purchase_price, purchase_currency, tags, unresolved, added_at)
+      (list_id, card_id, name, quantity, finish, condition, language, purchase_price, purchase_currency, tags, unresolved, imported, added_at)
     select ${listId}::uuid, j->>'card_id', j->>'name', (j->>'quantity')::int, j->>'finish', j->>'condition',
       j->>'language', (j->>'purchase_price')::numeric, j->>'purchase_currency',
-      array(select jsonb_array_elements_text(j->'tags')), nullif(j->'unresolved', 'null'::jsonb), ${now}::timestamptz
+      array(select jsonb_array_elements_text(j->'tags')), nullif(j->'unresolved', 'null'::jsonb),
+      nullif(j->'imported', 'null'::jsonb), ${now}::timestamptz
     from jsonb_array_elements(${JSON.stringify(records)}::jsonb) with ordinality as x(j, ord)
     order by x.ord
     ${
       merge
         ? sql`on conflict (list_id, card_id, finish, condition, language) where card_id is not null
-      do update set quantity = list_entries.quantity + excluded.quantity`
+      do update set quantity = list_entries.quantity + excluded.quantity,
+        -- Copies whose printing was guessed keep the entry marked, whatever was there before.
+        imported = case when excluded.imported->>'method' = 'name' then excluded.imported
+          else coalesce(list_entries.imported, excluded.imported) end`
         : sql``
     }
     returning *, (xmax = 0) as inserted`);
@@ -300,6 +317,7 @@ async function insertRecords(
     purchaseCurrency: r.purchase_currency,
     tags: r.tags,
     unresolved: r.unresolved,
+    imported: r.imported,
     addedAt: new Date(r.added_at),
     inserted: r.inserted === true || (r.inserted as unknown) === 't',
   }));

@@ -71,7 +71,9 @@ const EntryTile = memo(function EntryTile({
       card={card ? imageCard(card) : placeholderCard(entry)}
       quantity={entry.quantity}
       quantityLabel={t('web.cards.entries.copies', { count: entry.quantity })}
-      meta={`${card ? `${card.set.toUpperCase()} · ` : ''}${t(FINISH_KEY[entry.finish]!)} · ${money(entry.price, currency)}`}
+      meta={`${card ? `${card.set.toUpperCase()} · ` : ''}${t(FINISH_KEY[entry.finish]!)} · ${money(entry.price, currency)}${
+        entry.printingGuessed ? ` · ${t('web.cards.entries.guessedShort')}` : ''
+      }`}
       {...(card ? { onOpen: () => onOpen(card) } : {})}
       selected={selected}
       selectLabel={t('web.cards.entries.select', { name })}
@@ -296,6 +298,20 @@ export function EntriesTable({
                     {card?.mana_cost ? <ManaCost cost={card.mana_cost} size="sm" /> : null}
                     {entry.unresolved ? (
                       <span className="web-muted web-block">{t('web.cards.entries.unresolved')}</span>
+                    ) : null}
+                    {entry.printingGuessed ? (
+                      <span className="web-muted web-block" data-testid="printing-guessed">
+                        {entry.imported?.setCode || entry.imported?.collectorNumber
+                          ? t('web.cards.entries.guessedFrom', {
+                              printing: [
+                                entry.imported.setCode?.toUpperCase(),
+                                entry.imported.collectorNumber && `#${entry.imported.collectorNumber}`,
+                              ]
+                                .filter(Boolean)
+                                .join(' '),
+                            })
+                          : t('web.cards.entries.guessed')}
+                      </span>
                     ) : null}
                   </td>
                   <td className="web-hide-phone">

@@ -6,6 +6,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { useFormatName, useFormatOptions } from './formats';
+import { isText } from './text-file';
 
 /** The import formats the API reads (the contract's list, so both always agree). */
 const FORMATS = IMPORT_FORMATS;
@@ -38,11 +39,15 @@ function merge(reports: ImportReport[], offsets: number[]): ImportReport {
     resolved: {
       byId: reports.reduce((s, r) => s + r.resolved.byId, 0),
       bySetNumber: reports.reduce((s, r) => s + r.resolved.bySetNumber, 0),
+      bySetName: reports.reduce((s, r) => s + r.resolved.bySetName, 0),
       byName: reports.reduce((s, r) => s + r.resolved.byName, 0),
     },
     added: reports.reduce((s, r) => s + r.added, 0),
     merged: reports.reduce((s, r) => s + r.merged, 0),
     unresolved: reports.flatMap((r, i) => r.unresolved.map((u) => ({ ...u, line: u.line + offsets[i]! }))),
+    guessed: reports.flatMap((r, i) => r.guessed.map((g) => ({ ...g, line: g.line + offsets[i]! }))),
+    skipped: reports.flatMap((r, i) => r.skipped.map((k) => ({ ...k, line: k.line + offsets[i]! }))),
+    skippedLines: reports.reduce((s, r) => s + r.skippedLines, 0),
     errors: reports.flatMap((r, i) => r.errors.map((e) => ({ ...e, line: e.line + offsets[i]! }))),
     revision: reports.at(-1)?.revision ?? null,
   };
@@ -148,12 +153,21 @@ function UnresolvedRow({
   );
 }
 
+const SKIP_KEY: Record<ImportReport['skipped'][number]['reason'], string> = {
+  blank: 'web.cards.import.skip.blank',
+  comment: 'web.cards.import.skip.comment',
+  header: 'web.cards.import.skip.header',
+  title: 'web.cards.import.skip.title',
+  separator: 'web.cards.import.skip.separator',
+  prose: 'web.cards.import.skip.prose',
+};
+
 export function ImportReportView({ listId, report }: { listId: string; report: ImportReport }) {
   const t = useT();
   const formatName = useFormatName();
   const [fixed, setFixed] = useState<Set<string>>(new Set());
   const open = report.unresolved.filter((u) => !fixed.has(u.entryId));
-  const resolved = report.resolved.byId + report.resolved.bySetNumber + report.resolved.byName;
+  const resolved = report.resolved.byId + report.resolved.bySetNumber + report.resolved.bySetName;
   return (
     <section
       className="web-card web-report"
@@ -179,19 +193,76 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
               total: resolved,
               byId: report.resolved.byId,
               bySetNumber: report.resolved.bySetNumber,
-              byName: report.resolved.byName,
+              bySetName: report.resolved.bySetName,
             })}
           </dd>
         </div>
         <div>
-          <dt>{t('web.cards.import.added')}</dt>
-          <dd>{report.added}</dd>
+          <dt>{t('web.cards.import.guessedCount')}</dt>
+          <dd>{report.resolved.byName}</dd>
+        </div>
+        <div>
+          <dt>{t('web.cards.import.merged')}</dt>
+          <dd>{report.merged}</dd>
         </div>
         <div>
           <dt>{t('web.cards.import.unresolvedCount')}</dt>
           <dd>{report.unresolved.length}</dd>
         </div>
+        <div>
+          <dt>{t('web.cards.import.errorCount')}</dt>
+          <dd>{report.errors.length}</dd>
+        </div>
+        <div>
+          <dt>{t('web.cards.import.skippedCount')}</dt>
+          <dd>{report.skippedLines}</dd>
+        </div>
+        <div>
+          <dt>{t('web.cards.import.added')}</dt>
+          <dd>{report.added}</dd>
+        </div>
       </dl>
+      {report.guessed.length ? (
+        <>
+          <h3>{t('web.cards.import.guessedTitle')}</h3>
+          <p className="web-muted">{t('web.cards.import.guessedHint')}</p>
+          <ul className="web-errors" data-testid="import-guessed">
+            {report.guessed.slice(0, 50).map((g) => (
+              <li key={`${g.line}-${g.entryId}`}>
+                {t('web.cards.import.line', { line: g.line })}: {g.name}
+                {g.setCode || g.collectorNumber
+                  ? ` (${[g.setCode?.toUpperCase(), g.collectorNumber && `#${g.collectorNumber}`].filter(Boolean).join(' ')})`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+          {report.guessed.length > 50 ? (
+            <p className="web-muted">
+              {t('web.cards.import.moreGuessed', { count: report.guessed.length - 50 })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {report.skipped.length ? (
+        <>
+          <h3>{t('web.cards.import.skippedTitle')}</h3>
+          <ul className="web-errors" data-testid="import-skipped">
+            {report.skipped.slice(0, 50).map((k) => (
+              <li key={k.line}>
+                {t('web.cards.import.line', { line: k.line })}: {t(SKIP_KEY[k.reason], { count: k.count })}
+                {k.raw.trim() ? <span className="web-muted"> · {k.raw.slice(0, 80)}</span> : null}
+              </li>
+            ))}
+          </ul>
+          {report.skippedLines > report.skipped.slice(0, 50).reduce((n, k) => n + k.count, 0) ? (
+            <p className="web-muted">
+              {t('web.cards.import.moreSkipped', {
+                count: report.skippedLines - report.skipped.slice(0, 50).reduce((n, k) => n + k.count, 0),
+              })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {report.errors.length ? (
         <>
           <h3>{t('web.cards.import.errors')}</h3>
@@ -241,11 +312,21 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone?: (repo
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<unknown>(null);
 
+  const [notText, setNotText] = useState(false);
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    const text = await file.text();
+    // A picture, a spreadsheet or an archive: say so before anything is sent.
+    if (!isText(text)) {
+      setNotText(true);
+      setFilename(undefined);
+      setContent('');
+      return;
+    }
+    setNotText(false);
     setFilename(file.name);
-    setContent(await file.text());
+    setContent(text);
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -285,7 +366,10 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone?: (repo
       <form className="web-card web-form" onSubmit={submit} aria-labelledby="import-title">
         <h2 id="import-title">{t('web.cards.import.title')}</h2>
         <p className="web-muted">{t('web.cards.import.hint')}</p>
-        <FormField label={t('web.cards.import.file')}>
+        <FormField
+          label={t('web.cards.import.file')}
+          error={notText ? t('web.cards.import.notText') : undefined}
+        >
           <Input type="file" name="file" accept=".csv,.txt,.dek,text/csv,text/plain" onChange={pick} />
         </FormField>
         <FormField
