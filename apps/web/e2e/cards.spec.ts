@@ -472,6 +472,7 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.getByLabel('Deck name').fill('Atraxa superfriends');
   await choose(page, 'Format', /^Commander$/);
   const decklist = [
+    'Deck: Atraxa superfriends',
     'Commander',
     '1 Atraxa, Grand Unifier',
     '',
@@ -486,6 +487,8 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.getByRole('button', { name: 'Create from the decklist' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Atraxa superfriends' })).toBeVisible();
   await expect(page.getByText(/1 line was not recognised/)).toBeVisible();
+  // The title was not taken for a card, and the player is told so.
+  await expect(page.getByText("1 line skipped (not a card): line 1, the deck's title").first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText(
     'Atraxa, Grand Unifier',
   );

@@ -30,10 +30,10 @@ export function deckRoutes(s: AppServices) {
 
     create: {
       handler: async ({ caller: { user }, body }) => {
-        const { deck, unresolved } = await writing(user.id, () =>
+        const { deck, unresolved, skipped } = await writing(user.id, () =>
           createDeck(s.db, s.parsing, user.id, body, s.writes.run),
         );
-        return { deck: await deckDto(s.db, deck, user.id), unresolved };
+        return { deck: await deckDto(s.db, deck, user.id), unresolved, skipped };
       },
       // A pasted decklist is parsed, resolved and stored: one user cannot make the server do that
       // more than once a second (refused before the body is read).
@@ -42,10 +42,10 @@ export function deckRoutes(s: AppServices) {
 
     update: async ({ caller: { user }, params, body }) => {
       const current = await ownDeck(s.db, params.id, user.id);
-      const { deck, unresolved } = await writing(user.id, () =>
+      const { deck, unresolved, skipped } = await writing(user.id, () =>
         updateDeck(s.db, s.parsing, current, body, s.writes.run),
       );
-      return { deck: await deckDto(s.db, deck, user.id), unresolved };
+      return { deck: await deckDto(s.db, deck, user.id), unresolved, skipped };
     },
 
     setBracket: async ({ caller: { user }, params, body }) => {

@@ -147,6 +147,39 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(res.deck.unowned).toEqual([{ cardId: null, name: 'Not A Real Card', missing: 3 }]);
   });
 
+  it('a pasted decklist says which lines it skipped and why; titles, rules and prose are never cards', async () => {
+    const decklist = [
+      'Deck: Mono-black',
+      '4 Dark Ritual',
+      '---',
+      'Here is my list.',
+      '',
+      '',
+      '20 Swamp',
+    ].join('\n');
+    const created = await owner.client.decks.create({
+      body: { name: 'Skips', formatId: 'legacy', decklist },
+    });
+    expect(created.skipped).toEqual([
+      { line: 1, reason: 'title', raw: 'Deck: Mono-black', count: 1 },
+      { line: 3, reason: 'separator', raw: '---', count: 1 },
+      { line: 4, reason: 'prose', raw: 'Here is my list.', count: 1 },
+      { line: 5, reason: 'blank', raw: '', count: 2 },
+    ]);
+    expect(created.unresolved).toEqual([]);
+    expect(created.deck.cardCount).toBe(24);
+    const updated = await owner.client.decks.update({
+      params: { id: created.deck.id },
+      body: { decklist: '# sideboard ideas\n4 Dark Ritual\n' },
+    });
+    expect(updated.skipped).toEqual([{ line: 1, reason: 'comment', raw: '# sideboard ideas', count: 1 }]);
+    const renamed = await owner.client.decks.update({
+      params: { id: created.deck.id },
+      body: { name: 'Renamed' },
+    });
+    expect(renamed.skipped).toEqual([]);
+  });
+
   it('visibility: private to strangers, public profiles open, friends-only for friends; writes are owner-only', async () => {
     const { deck } = await owner.client.decks.create({ body: { name: 'Secret', formatId: 'commander' } });
     await owner.client.user.updateSettings({ body: { profileVisibility: 'private' } });

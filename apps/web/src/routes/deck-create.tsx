@@ -4,7 +4,9 @@ import { Button, FormField, Input, Select, TextArea } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../components/cards/cards.css';
+import { useToast } from '../app/toasts';
 import { slug } from '../components/cards/common';
+import { skippedSummary } from '../components/cards/skipped';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -22,6 +24,7 @@ export function Component() {
   const formats = useFormats();
   const defaultFormat = useSettings()?.defaultFormatId ?? null;
   const create = useCreateDeck();
+  const toast = useToast();
   const [name, setName] = useState('');
   const [formatId, setFormatId] = useState('');
   const [bracket, setBracket] = useState('');
@@ -42,7 +45,13 @@ export function Component() {
           ...(decklist.trim() ? { decklist } : {}),
         },
       },
-      { onSuccess: (data) => navigate(lp(`/deck/${data.deck.id}/${slug(data.deck.name)}`)) },
+      {
+        onSuccess: (data) => {
+          const skipped = skippedSummary(t, data.skipped);
+          if (skipped) toast({ title: t('web.cards.deck.created'), description: skipped, tone: 'info' });
+          navigate(lp(`/deck/${data.deck.id}/${slug(data.deck.name)}`));
+        },
+      },
     );
   };
   return (

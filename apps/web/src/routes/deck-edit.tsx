@@ -5,6 +5,7 @@ import { Button, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useToast } from '../app/toasts';
+import { skippedSummary } from '../components/cards/skipped';
 import '../components/cards/cards.css';
 import { slug, useCurrency, useDebounced, useMoney } from '../components/cards/common';
 import {
@@ -160,6 +161,7 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
               ? t('web.cards.deck.unresolved', { count: data.unresolved.length })
               : t('web.cards.editor.saved'),
             tone: data.unresolved.length ? 'warning' : 'success',
+            ...(skippedSummary(t, data.skipped) ? { description: skippedSummary(t, data.skipped) } : {}),
           });
         },
       },

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { COLORS, CONDITIONS, CURRENCIES, FINISHES, LANGUAGES, SORT_DIRECTIONS } from './values.js';
+import {
+  COLORS,
+  CONDITIONS,
+  CURRENCIES,
+  FINISHES,
+  LANGUAGES,
+  SKIP_REASONS,
+  SORT_DIRECTIONS,
+} from './values.js';
 
 /** Opaque identifier (UUID for stored records). */
 export const Id = z.string().min(LIMITS.id.min).max(LIMITS.id.max).meta({ description: 'Opaque identifier' });
@@ -124,3 +132,14 @@ export const UserSummary = z
   })
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
+
+/** A decklist line left out on purpose (not a card): blank, comment, header, title, separator, prose. */
+export const SkippedLine = z
+  .object({
+    line: z.number().int(),
+    reason: z.enum(SKIP_REASONS),
+    raw: z.string(),
+    count: z.number().int().meta({ description: 'Lines this entry stands for (a run of blank lines)' }),
+  })
+  .meta({ id: 'SkippedLine' });
+export type SkippedLine = z.infer<typeof SkippedLine>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Card } from './cards.js';
-import { Bracket, GameFilters, Id, IdParams, Ok } from './common.js';
+import { Bracket, GameFilters, Id, IdParams, Ok, SkippedLine } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
@@ -108,6 +108,9 @@ export const decks = {
     response: z.object({
       deck: Deck,
       unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+      skipped: z.array(SkippedLine).meta({
+        description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
+      }),
     }),
   }),
   update: endpoint(tag, {
@@ -124,6 +127,9 @@ export const decks = {
     response: z.object({
       deck: Deck,
       unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+      skipped: z.array(SkippedLine).meta({
+        description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
+      }),
     }),
   }),
   setBracket: endpoint(tag, {

@@ -66,6 +66,7 @@ export {
   Id,
   Language,
   Ok,
+  SkippedLine,
   SortDirection,
   UserSummary,
 } from './common.js';

@@ -9,6 +9,7 @@ import {
   Paging,
   queryBool,
   queryInt,
+  SkippedLine,
   SortDirection,
   UserSummary,
 } from './common.js';
@@ -22,7 +23,6 @@ import {
   LIST_TYPES,
   REVISION_ACTIONS,
   REVISION_OPS,
-  SKIP_REASONS,
 } from './values.js';
 
 const tag = 'lists';
@@ -209,18 +209,9 @@ export const ImportReport = z
         }),
       )
       .meta({ description: 'Rows matched by their name alone: the printing is a guess, to check' }),
-    skipped: z
-      .array(
-        z.object({
-          line: z.number().int(),
-          reason: z.enum(SKIP_REASONS),
-          raw: z.string(),
-          count: z.number().int().meta({ description: 'Lines this entry stands for (a run of blank lines)' }),
-        }),
-      )
-      .meta({
-        description: `Lines left out on purpose (blank, comment, header, title, separator, prose): the first ${LIMITS.importSkippedShown.max}`,
-      }),
+    skipped: z.array(SkippedLine).meta({
+      description: `Lines left out on purpose (blank, comment, header, title, separator, prose): the first ${LIMITS.importSkippedShown.max}`,
+    }),
     skippedLines: z.number().int().meta({ description: 'Every line left out on purpose, shown or not' }),
     errors: z.array(z.object({ line: z.number().int(), message: z.string(), field: z.string().optional() })),
     revision: Revision.nullable(),

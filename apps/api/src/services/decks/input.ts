@@ -2,7 +2,7 @@
  * A deck's cards as given (cards by reference, or a pasted decklist), resolved against the catalogue;
  * lines that name no card are kept as unresolved cards. Also checks the format and subformat.
  */
-import type { BoardValue, DeckInput } from '@companion/sdk/contract';
+import { type BoardValue, type DeckInput, LIMITS, type SkippedLine } from '@companion/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -33,8 +33,9 @@ export async function resolveDeckInput(
   parsing: Parsing,
   input: { cards?: Input['cards']; decklist?: string | undefined },
   turn: Turn = now,
-): Promise<{ cards: NewDeckCard[]; unresolved: UnresolvedLine[] }> {
+): Promise<{ cards: NewDeckCard[]; unresolved: UnresolvedLine[]; skipped: SkippedLine[] }> {
   const unresolved: UnresolvedLine[] = [];
+  let skipped: SkippedLine[] = [];
   let wanted: Array<{
     ref: {
       scryfallId?: string | null;
@@ -50,6 +51,9 @@ export async function resolveDeckInput(
   if (input.decklist !== undefined) {
     const parsed = await parsing.decklist(input.decklist);
     for (const e of parsed.errors) unresolved.push({ line: e.line, text: e.raw, reason: e.message });
+    skipped = parsed.skipped
+      .slice(0, LIMITS.importSkippedShown.max)
+      .map((k) => ({ line: k.line, reason: k.reason, raw: k.raw, count: k.count ?? 1 }));
     const lines = input.decklist.split(/\r\n|\n|\r/);
     wanted = parsed.rows.map((r) => ({
       ref: { setCode: r.setCode, collectorNumber: r.collectorNumber, name: r.name },
@@ -90,7 +94,7 @@ export async function resolveDeckInput(
     };
   });
   unresolved.sort((a, b) => a.line - b.line);
-  return { cards, unresolved };
+  return { cards, unresolved, skipped };
 }
 
 export async function checkFormat(db: Db, formatId: string, subformatId: string | null | undefined) {

@@ -69,7 +69,7 @@ export function checkVersion(deck: DeckRow, expected: number | undefined): void 
 /** `turn`: the instance's write gate (services.writes), around the resolution and the transaction. */
 export async function createDeck(db: Db, parsing: Parsing, ownerId: string, input: Input, turn: Turn = now) {
   await checkFormat(db, input.formatId, input.subformatId);
-  const { cards, unresolved } = await resolveDeckInput(db, parsing, input, turn);
+  const { cards, unresolved, skipped } = await resolveDeckInput(db, parsing, input, turn);
   const deck = await turn(() =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -91,7 +91,7 @@ export async function createDeck(db: Db, parsing: Parsing, ownerId: string, inpu
       return updated ?? row;
     }),
   );
-  return { deck, unresolved };
+  return { deck, unresolved, skipped };
 }
 
 export type DeckUpdate = Partial<Input> & { expectedVersion?: number | undefined };
@@ -131,7 +131,7 @@ export async function updateDeck(
     }),
   );
   const unresolved: UnresolvedLine[] = resolved?.unresolved ?? [];
-  return { deck: row, unresolved };
+  return { deck: row, unresolved, skipped: resolved?.skipped ?? [] };
 }
 
 /** One-statement writes: the row changes and its version goes up atomically. */

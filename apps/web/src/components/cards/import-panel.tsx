@@ -6,6 +6,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { useFormatName, useFormatOptions } from './formats';
+import { SKIP_KEY } from './skipped';
 import { isText } from './text-file';
 
 /** The import formats the API reads (the contract's list, so both always agree). */
@@ -152,15 +153,6 @@ function UnresolvedRow({
     </li>
   );
 }
-
-const SKIP_KEY: Record<ImportReport['skipped'][number]['reason'], string> = {
-  blank: 'web.cards.import.skip.blank',
-  comment: 'web.cards.import.skip.comment',
-  header: 'web.cards.import.skip.header',
-  title: 'web.cards.import.skip.title',
-  separator: 'web.cards.import.skip.separator',
-  prose: 'web.cards.import.skip.prose',
-};
 
 export function ImportReportView({ listId, report }: { listId: string; report: ImportReport }) {
   const t = useT();
