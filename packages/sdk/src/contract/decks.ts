@@ -108,9 +108,13 @@ export const decks = {
     response: z.object({
       deck: Deck,
       unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
-      skipped: z.array(SkippedLine).meta({
-        description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
-      }),
+      // A default: an answer from a server older than this field still reads.
+      skipped: z
+        .array(SkippedLine)
+        .default([])
+        .meta({
+          description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
+        }),
     }),
   }),
   update: endpoint(tag, {
@@ -127,9 +131,13 @@ export const decks = {
     response: z.object({
       deck: Deck,
       unresolved: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
-      skipped: z.array(SkippedLine).meta({
-        description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
-      }),
+      // A default: an answer from a server older than this field still reads.
+      skipped: z
+        .array(SkippedLine)
+        .default([])
+        .meta({
+          description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
+        }),
     }),
   }),
   setBracket: endpoint(tag, {

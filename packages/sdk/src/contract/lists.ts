@@ -88,9 +88,11 @@ export const ListEntry = z
         collectorNumber: z.string().nullable(),
         method: z.enum(IMPORT_METHODS),
       })
-      .nullable(),
+      .nullable()
+      .default(null),
     printingGuessed: z
       .boolean()
+      .default(false)
       .meta({ description: 'The import matched this entry by its name alone: its printing is a guess' }),
   })
   .meta({ id: 'ListEntry' });
@@ -190,6 +192,7 @@ export const ImportReport = z
       bySetName: z
         .number()
         .int()
+        .default(0)
         .meta({ description: 'By the set and the name (no collector number matched)' }),
       byName: z.number().int().meta({ description: 'By the name alone: the printing was guessed' }),
     }),
@@ -198,6 +201,7 @@ export const ImportReport = z
     unresolved: z.array(
       z.object({ line: z.number().int(), name: z.string(), reason: z.string(), entryId: Id }),
     ),
+    // The fields below have defaults: a report from a server older than them still reads.
     guessed: z
       .array(
         z.object({
@@ -208,11 +212,19 @@ export const ImportReport = z
           entryId: Id,
         }),
       )
+      .default([])
       .meta({ description: 'Rows matched by their name alone: the printing is a guess, to check' }),
-    skipped: z.array(SkippedLine).meta({
-      description: `Lines left out on purpose (blank, comment, header, title, separator, prose): the first ${LIMITS.importSkippedShown.max}`,
-    }),
-    skippedLines: z.number().int().meta({ description: 'Every line left out on purpose, shown or not' }),
+    skipped: z
+      .array(SkippedLine)
+      .default([])
+      .meta({
+        description: `Lines left out on purpose (blank, comment, header, title, separator, prose): the first ${LIMITS.importSkippedShown.max}`,
+      }),
+    skippedLines: z
+      .number()
+      .int()
+      .default(0)
+      .meta({ description: 'Every line left out on purpose, shown or not' }),
     errors: z.array(z.object({ line: z.number().int(), message: z.string(), field: z.string().optional() })),
     revision: Revision.nullable(),
   })
