@@ -189,30 +189,21 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
             })}
           </dd>
         </div>
-        <div>
-          <dt>{t('web.cards.import.guessedCount')}</dt>
-          <dd>{report.resolved.byName}</dd>
-        </div>
-        <div>
-          <dt>{t('web.cards.import.merged')}</dt>
-          <dd>{report.merged}</dd>
-        </div>
-        <div>
-          <dt>{t('web.cards.import.unresolvedCount')}</dt>
-          <dd>{report.unresolved.length}</dd>
-        </div>
-        <div>
-          <dt>{t('web.cards.import.errorCount')}</dt>
-          <dd>{report.errors.length}</dd>
-        </div>
-        <div>
-          <dt>{t('web.cards.import.skippedCount')}</dt>
-          <dd>{report.skippedLines}</dd>
-        </div>
-        <div>
-          <dt>{t('web.cards.import.added')}</dt>
-          <dd>{report.added}</dd>
-        </div>
+        {(
+          [
+            ['web.cards.import.guessedCount', report.resolved.byName],
+            ['web.cards.import.merged', report.merged],
+            ['web.cards.import.unresolvedCount', report.unresolved.length],
+            ['web.cards.import.errorCount', report.errors.length],
+            ['web.cards.import.skippedCount', report.skippedLines],
+            ['web.cards.import.added', report.added],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {report.guessed.length ? (
         <>
