@@ -52,6 +52,8 @@ export const IS_VALUES = [
   'foil',
   'nonfoil',
   'etched',
+  // List entries an import could not match to a printing (never a catalogue card).
+  'unresolved',
 ] as const;
 export type IsValue = (typeof IS_VALUES)[number];
 const IS_ALIASES: Record<string, IsValue> = { gc: 'gamechanger', game_changer: 'gamechanger' };

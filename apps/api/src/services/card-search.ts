@@ -74,6 +74,11 @@ interface Aliases {
   s?: SQL | undefined;
   /** When set, name substrings read this alias's `search_name` (`entry_search` has one). */
   names?: SQL | undefined;
+  /**
+   * When set, the rows are list entries without a printing (this alias is `list_entries`): names
+   * read the entry's own name and `is:unresolved` holds; every other leaf finds no printing.
+   */
+  loose?: SQL | undefined;
 }
 
 function compileNode(node: SearchNode, a: Aliases): SQL {
@@ -91,6 +96,13 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
     case 'not':
       return sql`(not ${compileNode(node.child, a)})`;
     default: {
+      if (node.kind === 'is' && node.value === 'unresolved') return a.loose ? sql`true` : sql`false`;
+      if (a.loose && node.kind === 'name') {
+        const value = normalizeName(node.value);
+        return node.exact
+          ? sql`lower(${a.loose}.name) = ${value}`
+          : sql`lower(${a.loose}.name) like ${contains(value)}`;
+      }
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
       const compiled =
@@ -334,11 +346,18 @@ function leaf(node: SearchNode, c: SQL): SQL {
  * Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`), and over the
  * `card_search` alias `narrow` for the leaves it holds when given.
  */
-export function compileSearch(ast: SearchNode, alias = 'c', narrow?: string, names?: string): SQL {
+export function compileSearch(
+  ast: SearchNode,
+  alias = 'c',
+  narrow?: string,
+  names?: string,
+  loose?: string,
+): SQL {
   return compileNode(ast, {
     c: sql.raw(alias),
     s: narrow ? sql.raw(narrow) : undefined,
     names: names ? sql.raw(names) : undefined,
+    loose: loose ? sql.raw(loose) : undefined,
   });
 }
 

@@ -161,6 +161,22 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     expect(find('Not A Card')?.quantity).toBe(4);
     expect(find('Not A Card')?.unresolved?.setCode).toBe('zzz');
 
+    // The list's filter finds unresolved entries by the name the file gave them, and by is:unresolved.
+    const filtered = async (q: string) =>
+      (await u.client.lists.get({ params: { id: list.id }, query: { q, limit: 50 } })).entries.map(
+        (e) => e.card?.name ?? e.unresolved?.name,
+      );
+    expect(await filtered('not a')).toEqual(['Not A Card']);
+    expect(await filtered('!"not a card"')).toEqual(['Not A Card']);
+    expect(await filtered('is:unresolved')).toEqual(['Not A Card']);
+    expect(await filtered('card is:unresolved')).toEqual(['Not A Card']);
+    const resolvedOnly = await filtered('-is:unresolved');
+    expect(resolvedOnly).not.toContain('Not A Card');
+    expect(resolvedOnly).toHaveLength(page.entries.length - 1);
+    expect(await filtered('t:creature is:unresolved')).toEqual([]);
+    // The catalogue holds no unresolved card.
+    expect((await u.client.cards.search({ query: { q: 'is:unresolved' } })).cards).toEqual([]);
+
     // The user fixes the unresolved entry by naming the card.
     const entryId = report.unresolved[0]?.entryId ?? '';
     const island = (await u.client.cards.search({ query: { q: '!island lang:en', unique: 'cards' } }))

@@ -192,7 +192,8 @@ export async function entriesPage(
   }
   if (query.unresolved !== false) {
     const loose: SQL[] = [inLists, sql`${listEntries.cardId} is null`];
-    if (ast) loose.push(compileSearch(ast, '"c"', '"s"'));
+    // Names read the entry's own name (what the file said); is:unresolved holds here alone.
+    if (ast) loose.push(compileSearch(ast, '"c"', '"s"', undefined, '"list_entries"'));
     if (needle) loose.push(sql`lower(${listEntries.name}) like ${needle}`);
     const wide = ast ? needsCardsRow(ast) : false;
     parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
