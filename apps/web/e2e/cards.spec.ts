@@ -453,6 +453,21 @@ test(
       await expect(unresolved).toHaveCount(unresolvedBefore - 1);
     }
 
+    // Back in the list, the rows still to fix are counted, shown on demand, and found by name.
+    await page.getByRole('tab', { name: /Cards/ }).click();
+    const notice = page.getByTestId('list-unresolved');
+    const left = counts.unmatched - (unresolvedBefore > 0 ? 1 : 0);
+    await expect(notice).toContainText(`${left} rows are not matched to a card yet.`);
+    await notice.getByRole('button', { name: 'Show them' }).click();
+    const listFilter = page.getByRole('searchbox', { name: /Filter this list/ });
+    await expect(listFilter).toHaveValue('is:unresolved');
+    await expect(page.locator('tbody tr')).not.toHaveCount(0);
+    await expect(page.locator('tbody tr:not([data-unresolved])')).toHaveCount(0);
+    await screenshot(page, info, 'list-unresolved');
+    await listFilter.fill('lightning');
+    await expect(page.locator('tbody tr').first()).toContainText('Lightning Bolt');
+    await expect(page.locator('tbody tr').filter({ hasNotText: 'Lightning Bolt' })).toHaveCount(0);
+
     // Screens in English and French, desktop and phone, with axe.
     await shoot(page, info, '/collection', 'collection', '.web-kpi__value');
     await shoot(page, info, '/collection/search?q=t%3Acreature', 'search-grid', '.cui-card-tile');

@@ -242,6 +242,21 @@ function Cards({ list }: { list: CardList }) {
   );
   return (
     <div className="web-stack">
+      {list.unresolved > 0 ? (
+        <p className="web-notice" data-testid="list-unresolved">
+          {t('web.cards.list.unresolved', { count: list.unresolved })}{' '}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setFilter('is:unresolved');
+              setPage(1);
+            }}
+          >
+            {t('web.cards.list.showUnresolved')}
+          </Button>
+        </p>
+      ) : null}
       <div className="web-toolbar">
         <Input
           type="search"

@@ -38,29 +38,41 @@ export function toListEntry(e: EntryRow, card: CardData | null, currency: Curren
   };
 }
 
+interface ListTotals {
+  cards: number;
+  unique: number;
+  value: number;
+  /** Entries an import could not match to a printing. */
+  unresolved: number;
+}
+
 export async function listTotals(db: Db, listIds: string[], currency: CurrencyValue) {
-  const out = new Map<string, { cards: number; unique: number; value: number }>();
+  const out = new Map<string, ListTotals>();
   if (!listIds.length) return out;
   const price = priceSql(currency, sql`e.finish`, sql.raw('c'));
   const result = await db.execute(sql`select e.list_id, coalesce(sum(e.quantity), 0)::int as cards,
       count(distinct coalesce(e.card_id, 'name:' || lower(e.name)))::int as unique,
-      coalesce(sum(e.quantity * ${price}), 0)::float8 as value
+      coalesce(sum(e.quantity * ${price}), 0)::float8 as value,
+      count(*) filter (where e.card_id is null)::int as unresolved
     from list_entries e left join cards c on c.id = e.card_id
     where e.list_id in (select jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
     group by e.list_id`);
   for (const r of (
-    result as unknown as { rows: Array<{ list_id: string; cards: number; unique: number; value: number }> }
+    result as unknown as {
+      rows: Array<{ list_id: string; cards: number; unique: number; value: number; unresolved: number }>;
+    }
   ).rows) {
-    out.set(r.list_id, { cards: Number(r.cards), unique: Number(r.unique), value: money(r.value) });
+    out.set(r.list_id, {
+      cards: Number(r.cards),
+      unique: Number(r.unique),
+      value: money(r.value),
+      unresolved: Number(r.unresolved),
+    });
   }
   return out;
 }
 
-export function toCardList(
-  l: ListRow,
-  totals: { cards: number; unique: number; value: number } | undefined,
-  currency: CurrencyValue,
-): CardList {
+export function toCardList(l: ListRow, totals: ListTotals | undefined, currency: CurrencyValue): CardList {
   return {
     id: l.id,
     name: l.name,
@@ -70,6 +82,7 @@ export function toCardList(
     cards: totals?.cards ?? 0,
     unique: totals?.unique ?? 0,
     value: totals?.value ?? 0,
+    unresolved: totals?.unresolved ?? 0,
     currency,
     revision: l.revision,
     createdAt: iso(l.createdAt),
