@@ -3,7 +3,13 @@
  * built on it (binders, wishlists, trade and custom lists, with their revision history).
  * Gathered with `core.ts` by `schema.ts`, which the drizzle client and drizzle-kit read.
  */
-import { FINISHES, LIST_DELETE_STRATEGIES, LIST_TYPES, REVISION_ACTIONS } from '@companion/sdk/contract';
+import {
+  FINISHES,
+  type ImportMethodValue,
+  LIST_DELETE_STRATEGIES,
+  LIST_TYPES,
+  REVISION_ACTIONS,
+} from '@companion/sdk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -194,9 +200,6 @@ export interface UnresolvedInfo {
   reason: string;
 }
 
-/** How an imported row found its printing: `name` alone means the printing was guessed. */
-export type ImportMethod = 'id' | 'set' | 'setName' | 'name' | 'chosen';
-
 /**
  * What an imported row said (kept as the file wrote it) and how it was matched. `chosen` once the
  * player picked the printing afterwards.
@@ -205,7 +208,8 @@ export interface ImportedInfo {
   name: string;
   setCode: string | null;
   collectorNumber: string | null;
-  method: ImportMethod;
+  /** How it was matched (the contract's IMPORT_METHODS): `name` alone means a guessed printing. */
+  method: ImportMethodValue;
 }
 
 /**

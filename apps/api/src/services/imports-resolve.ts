@@ -6,6 +6,7 @@
  * never on another one. With a `finish`, only a printing that has it is chosen; a named printing
  * without it leaves the reference unresolved, with the reason.
  */
+import type { ImportMethodValue } from '@companion/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { cardMigrations, cards } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
@@ -21,7 +22,8 @@ export interface CardReference {
   finish?: string | null;
 }
 
-export type ResolveMethod = 'id' | 'set' | 'setName' | 'name';
+/** How a reference found its printing (the contract's import methods, but the player's `chosen`). */
+export type ResolveMethod = Exclude<ImportMethodValue, 'chosen'>;
 export type Resolution =
   | { card: CardData; method: ResolveMethod; reason?: undefined }
   | { card: null; method: null; reason: string };
@@ -29,7 +31,9 @@ export type Resolution =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
-const label = (c: CardData) => `${c.name} (${c.set.toUpperCase()} #${c.collectorNumber})`;
+/** The reason a printing is refused for a finish it was never made in. */
+export const finishMissing = (c: CardData, finish: string) =>
+  `${c.name} (${c.set.toUpperCase()} #${c.collectorNumber}) has no ${finish} finish`;
 
 export async function resolveCards(db: Db, refs: readonly CardReference[]): Promise<Resolution[]> {
   const out: Array<Resolution | undefined> = new Array(refs.length);
@@ -40,7 +44,7 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
     !r.finish || c.finishes.includes(r.finish);
   const lacksFinish = (i: number, r: CardReference, c: CardData) => {
     settled[i] = true;
-    notes[i]?.push(`${label(c)} has no ${r.finish} finish`);
+    notes[i]?.push(finishMissing(c, r.finish ?? ''));
   };
 
   // 1. Scryfall ids (following id migrations).

@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { LIMITS, type SkippedLine } from '@companion/sdk/contract';
 import {
   type DecklistParseResult,
   FormatError,
@@ -24,6 +25,22 @@ import { TooComplex } from './errors.js';
  * about what sending the text to a worker and its rows back costs.
  */
 export const INLINE_PARSE_CHARS = 64 * 1024;
+
+/**
+ * A parse's skipped lines as answers list them: the first `LIMITS.importSkippedShown.max`, each with
+ * its count, and how many lines were skipped in all.
+ */
+export function skippedReport(skipped: DecklistParseResult['skipped']): {
+  skipped: SkippedLine[];
+  skippedLines: number;
+} {
+  return {
+    skipped: skipped
+      .slice(0, LIMITS.importSkippedShown.max)
+      .map((k) => ({ line: k.line, reason: k.reason, raw: k.raw, count: k.count ?? 1 })),
+    skippedLines: skipped.reduce((sum, k) => sum + (k.count ?? 1), 0),
+  };
+}
 
 export interface ParsingOptions {
   /** Longest time one parse may take, waiting for a free worker included, in milliseconds. */

@@ -2,14 +2,14 @@
  * A deck's cards as given (cards by reference, or a pasted decklist), resolved against the catalogue;
  * lines that name no card are kept as unresolved cards. Also checks the format and subformat.
  */
-import { type BoardValue, type DeckInput, LIMITS, type SkippedLine } from '@companion/sdk/contract';
+import type { BoardValue, DeckInput, SkippedLine } from '@companion/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { formats, subformats } from '../../db/schema.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
-import type { Parsing } from '../parsing.js';
+import { type Parsing, skippedReport } from '../parsing.js';
 import { now, type Turn } from '../write-gate.js';
 
 export type Input = z.output<typeof DeckInput>;
@@ -51,9 +51,7 @@ export async function resolveDeckInput(
   if (input.decklist !== undefined) {
     const parsed = await parsing.decklist(input.decklist);
     for (const e of parsed.errors) unresolved.push({ line: e.line, text: e.raw, reason: e.message });
-    skipped = parsed.skipped
-      .slice(0, LIMITS.importSkippedShown.max)
-      .map((k) => ({ line: k.line, reason: k.reason, raw: k.raw, count: k.count ?? 1 }));
+    skipped = skippedReport(parsed.skipped).skipped;
     const lines = input.decklist.split(/\r\n|\n|\r/);
     wanted = parsed.rows.map((r) => ({
       ref: { setCode: r.setCode, collectorNumber: r.collectorNumber, name: r.name },

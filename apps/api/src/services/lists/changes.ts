@@ -9,7 +9,7 @@ import { cardLists, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
 import { type CardData, cardsByIds } from '../catalogue.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
-import { type CardReference, resolveCards } from '../imports-resolve.js';
+import { type CardReference, finishMissing, resolveCards } from '../imports-resolve.js';
 import { type ListType, ownedList } from './read.js';
 import {
   addEntries,
@@ -28,9 +28,6 @@ import {
 } from './store.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-const finishMissing = (card: CardData, finish: string) =>
-  `${card.name} (${card.set.toUpperCase()} #${card.collectorNumber}) has no ${finish} finish`;
 
 export interface CardChangeInput {
   cardId?: string | undefined;
@@ -172,13 +169,6 @@ export async function updateCards(
 ) {
   const cardIds = changes.flatMap((ch) => (ch.cardId ? [ch.cardId] : []));
   const known = await cardsByIds(db, cardIds);
-  const noFinish = changes.flatMap((ch, i) => {
-    const card = ch.cardId ? known.get(ch.cardId) : undefined;
-    return card && ch.finish && !card.finishes.includes(ch.finish)
-      ? [{ path: `body.cards.${i}.finish`, message: finishMissing(card, ch.finish) }]
-      : [];
-  });
-  if (noFinish.length) throw new Invalid(noFinish[0]?.message ?? 'Finish', noFinish);
   const unknown = changes.flatMap((ch, i) =>
     ch.cardId && !known.has(ch.cardId)
       ? [{ path: `body.cards.${i}.cardId`, message: `No card with id ${ch.cardId}` }]
@@ -225,10 +215,10 @@ export async function updateCards(
           state.delete(ch.entryId);
           continue;
         }
-        if (next.cardId && next.finish !== cur.finish && !ch.cardId) finishChecks.push({ i, next });
+        if (next.cardId && (ch.finish || next.finish !== cur.finish)) finishChecks.push({ i, next });
         state.set(ch.entryId, next);
       }
-      // A finish changed on its own must be one the entry's printing has.
+      // A finish given or changed must be one the entry's printing has.
       if (finishChecks.length) {
         const printings = await cardsByIds(
           tx,

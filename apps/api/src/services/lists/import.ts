@@ -3,13 +3,13 @@
  * formats, resolve every row in batches, merge identical rows, keep unresolved rows as unresolved
  * entries, and record the whole import as one revision.
  */
-import { type ImportReport, LIMITS } from '@companion/sdk/contract';
+import type { ImportReport } from '@companion/sdk/contract';
 import { FormatError, type ImportParseResult, isDecklistFormat } from '@companion/sdk/formats';
 import type { Db } from '../../db/client.js';
 import { normalizeName } from '../catalogue.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
-import type { Parsing } from '../parsing.js';
+import { type Parsing, skippedReport } from '../parsing.js';
 import { now, type Turn } from '../write-gate.js';
 import { ownedList } from './read.js';
 import { type AuthorSummary, toRevisions } from './revisions.js';
@@ -67,13 +67,7 @@ export async function importIntoList(
     collectorNumber: string | null;
     index: number;
   }> = [];
-  const skippedLines = parsed.skipped.reduce((sum, k) => sum + (k.count ?? 1), 0);
-  const skipped = parsed.skipped.slice(0, LIMITS.importSkippedShown.max).map((k) => ({
-    line: k.line,
-    reason: k.reason,
-    raw: k.raw,
-    count: k.count ?? 1,
-  }));
+  const { skipped, skippedLines } = skippedReport(parsed.skipped);
   const rowsRead = parsed.rows.length + parsed.errors.length + skippedLines;
   let merged = 0;
   let added = 0;

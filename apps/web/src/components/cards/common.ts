@@ -93,6 +93,10 @@ export const RARITY_HEX: Record<string, string> = {
 };
 
 /** Triggers a download of text as a file. */
+/** A printing as a file names it ("PLST #DDC-49"), or '' when it names none. */
+export const printingLabel = (p: { setCode: string | null; collectorNumber: string | null }) =>
+  [p.setCode?.toUpperCase(), p.collectorNumber && `#${p.collectorNumber}`].filter(Boolean).join(' ');
+
 export function download(filename: string, text: string, type = 'text/csv') {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');

@@ -13,7 +13,15 @@ import {
 import { type QueryKey, type UseQueryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
-import { CONDITION_KEY, CONDITIONS, type Currency, FINISH_KEY, imageCard, useMoney } from './common';
+import {
+  CONDITION_KEY,
+  CONDITIONS,
+  type Currency,
+  FINISH_KEY,
+  imageCard,
+  printingLabel,
+  useMoney,
+} from './common';
 
 export interface EntryPage {
   entries: ListEntry[];
@@ -301,15 +309,8 @@ export function EntriesTable({
                     ) : null}
                     {entry.printingGuessed ? (
                       <span className="web-muted web-block" data-testid="printing-guessed">
-                        {entry.imported?.setCode || entry.imported?.collectorNumber
-                          ? t('web.cards.entries.guessedFrom', {
-                              printing: [
-                                entry.imported.setCode?.toUpperCase(),
-                                entry.imported.collectorNumber && `#${entry.imported.collectorNumber}`,
-                              ]
-                                .filter(Boolean)
-                                .join(' '),
-                            })
+                        {entry.imported && printingLabel(entry.imported)
+                          ? t('web.cards.entries.guessedFrom', { printing: printingLabel(entry.imported) })
                           : t('web.cards.entries.guessed')}
                       </span>
                     ) : null}

@@ -5,6 +5,7 @@ import { Badge, Button, FormField, Input, ProgressBar, Select, TextArea } from '
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
+import { printingLabel } from './common';
 import { useFormatName, useFormatOptions } from './formats';
 import { SKIP_KEY } from './skipped';
 import { isText } from './text-file';
@@ -213,9 +214,7 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
             {report.guessed.slice(0, 50).map((g) => (
               <li key={`${g.line}-${g.entryId}`}>
                 {t('web.cards.import.line', { line: g.line })}: {g.name}
-                {g.setCode || g.collectorNumber
-                  ? ` (${[g.setCode?.toUpperCase(), g.collectorNumber && `#${g.collectorNumber}`].filter(Boolean).join(' ')})`
-                  : ''}
+                {printingLabel(g) ? ` (${printingLabel(g)})` : ''}
               </li>
             ))}
           </ul>
