@@ -93,12 +93,14 @@ export {
   cardQueryOptions,
   cardSearchQueryOptions,
   cardSetsQueryOptions,
+  cardSimilarQueryOptions,
   useCard,
   useCardAutocomplete,
   useCardPrice,
   useCardPrints,
   useCardSearch,
   useCardSets,
+  useCardSimilar,
 } from './queries/cards.js';
 export {
   cardHoldingsQueryOptions,

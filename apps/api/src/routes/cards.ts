@@ -8,6 +8,7 @@ import {
   cardsByIds,
   priceHistory,
   printsOf,
+  similarNames,
   toCard,
   unitPrice,
 } from '../services/catalogue.js';
@@ -39,6 +40,8 @@ export function cardRoutes(s: AppServices) {
     },
 
     autocomplete: async ({ query }) => ({ names: await autocompleteNames(s.db, query.q) }),
+
+    similar: async ({ query }) => ({ names: await similarNames(s.db, query.name) }),
 
     prints: async ({ params }) => {
       const prints = await printsOf(s.db, params.id);

@@ -309,6 +309,47 @@ export async function autocompleteNames(db: Db, text: string): Promise<string[]>
   return rows.map((r) => r.name);
 }
 
+/** How close a name must be, as pg_trgm's word similarity (0–1), to be offered as "did you mean". */
+const SIMILAR_THRESHOLD = 0.4;
+
+/**
+ * "Did you mean": the catalogue names nearest to a text by trigram distance (pg_trgm's word similarity
+ * against every name a card answers to, through the trigram index on `search_name`), nearest first,
+ * each with its newest printing. Ties go to the name whose whole is closest, then the shorter.
+ */
+export async function similarNames(
+  db: Db,
+  text: string,
+): Promise<Array<{ name: string; cardId: string; score: number }>> {
+  const needle = normalizeName(text);
+  if (needle.length < LIMITS.autocompleteQuery.min) return [];
+  return db.transaction(async (tx) => {
+    // `<%` compares with this threshold; set for this transaction only.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILAR_THRESHOLD)}, true)`,
+    );
+    const result = await tx.execute(sql`select ${cards.name} as name,
+        (array_agg(${cards.id} order by ${cards.releasedAt} desc nulls last, ${cards.id}))[1] as card_id,
+        max(word_similarity(${needle}, ${cards.searchName})) as score,
+        max(similarity(${needle}, lower(${cards.name}))) as whole
+      from ${cards}
+      where ${needle} <% ${cards.searchName}
+      group by ${cards.name}
+      order by score desc, whole desc, length(${cards.name}), ${cards.name}
+      limit ${LIMITS.similarNames.max}`);
+    const rows = (result as unknown as { rows: unknown[] }).rows as Array<{
+      name: string;
+      card_id: string;
+      score: number | string;
+    }>;
+    return rows.map((r) => ({
+      name: r.name,
+      cardId: r.card_id,
+      score: Math.min(1, Math.round(Number(r.score) * 1000) / 1000),
+    }));
+  });
+}
+
 export async function allSets(db: Db): Promise<CardSet[]> {
   const rows = await db
     .select()

@@ -359,6 +359,10 @@ const MATRIX: Record<string, Row> = {
     () => c.cards.autocomplete({ query: { q: w.card.name.slice(0, 8) } }),
     () => c.cards.autocomplete({ query: { q: M(w, 'unresolvedCard') } }),
   ],
+  'cards.similar': ({ c, w }) => [
+    () => c.cards.similar({ query: { name: w.card.name } }),
+    () => c.cards.similar({ query: { name: M(w, 'unresolvedCard') } }),
+  ],
   'cards.prints': ({ c, w }) => [() => c.cards.prints({ params: { id: w.card.id } })],
   'cards.sets': ({ c }) => [() => c.cards.sets()],
   'cards.price': ({ c, w }) => [() => c.cards.price({ query: { id: w.card.id } })],

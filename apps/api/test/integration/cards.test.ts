@@ -82,6 +82,37 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
     }
   });
 
+  it('answers "did you mean" by trigram distance: misspellings, faces, printed names, nearest first', async () => {
+    const similar = async (name: string) => (await u.client.cards.similar({ query: { name } })).names;
+    // A misspelt name finds the card first, with its newest printing.
+    const delver = await similar('Delvr of Secerts');
+    expect(delver[0]?.name).toBe('Delver of Secrets // Insectile Aberration');
+    expect(delver[0]?.score).toBeGreaterThan(0.4);
+    expect(delver[0]?.score).toBeLessThan(1);
+    const prints = await u.client.cards.prints({ params: { id: delver[0]!.cardId } });
+    expect(prints.cards[0]?.id).toBe(delver[0]?.cardId);
+    // Scores never rise down the list; names are distinct; the cap holds.
+    const forest = await similar('forrest');
+    expect(forest[0]?.name).toBe('Forest');
+    const scores = forest.map((n) => n.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(new Set(forest.map((n) => n.name)).size).toBe(forest.length);
+    expect(forest.length).toBeLessThanOrEqual(8);
+    // The exact name scores 1; accents and case do not matter; a face or a printed name finds its card.
+    expect((await similar('FOREST'))[0]).toMatchObject({ name: 'Forest', score: 1 });
+    expect((await similar('insectile aberation'))[0]?.name).toBe('Delver of Secrets // Insectile Aberration');
+    expect((await similar('Bibliotheque sylvestre'))[0]?.name).toBe('Sylvan Library');
+    // Nothing near: an empty answer, not a 404. LIKE/regex characters are plain text.
+    expect(await similar('qqqqzzzzxxxx')).toEqual([]);
+    expect(await similar('%_%_.*'.repeat(20))).toEqual([]);
+    // Too short, too long: the validation error names the field.
+    for (const name of ['a', 'x'.repeat(201)]) {
+      const res = await raw(t, u, contract.cards.similar, { query: { name } });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.details)).toContain('query.name');
+    }
+  });
+
   it('lists prints newest first and prices with history', async () => {
     const forest = await u.client.cards.search({
       query: { q: '!forest', unique: 'prints', order: 'released', dir: 'desc' },

@@ -189,6 +189,57 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     expect(fixed.total).toBe(0);
   });
 
+  it('merges unresolved rows with identical unresolved entries already in the list (a file sent in parts, a second import)', async () => {
+    const header =
+      'name,set_code,set_name,collector_number,language,finish,quantity,condition,scryfall_id,purchase_price,purchase_currency,tags';
+    const part1 = [
+      header,
+      'Not A Card,zzz,,1,de,nonfoil,2,NM,,0.43,USD,',
+      'Other Fake,,,,en,foil,1,,,,,',
+    ].join('\n');
+    const part2 = [
+      header,
+      'NOT A CARD,zzz,,1,de,nonfoil,3,NM,,0.51,USD,', // same row but for the case and the price: merges
+      'Not A Card,zzz,,2,de,nonfoil,1,NM,,,,', // another number: its own entry
+      'Not A Card,zzz,,1,en,nonfoil,1,NM,,,,', // another language: its own entry
+      'Other Fake,,,,en,foil,4,,,,,',
+      'Other Fake,,,,en,foil,1,,,,,', // within the part too
+    ].join('\n');
+    const { list } = await u.client.lists.create({ body: { name: 'parts', type: 'collection' } });
+    const first = await u.client.lists.import({ params: { id: list.id }, body: { content: part1 } });
+    const second = await u.client.lists.import({ params: { id: list.id }, body: { content: part2 } });
+    expect(first.unresolved).toHaveLength(2);
+    expect(second.unresolved).toHaveLength(4);
+    expect(second.merged).toBe(1);
+    const entries = (await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } })).entries;
+    const rows = entries
+      .map(
+        (e) =>
+          `${e.unresolved?.name}|${e.unresolved?.collectorNumber}|${e.language}|${e.finish}|${e.quantity}`,
+      )
+      .sort();
+    expect(rows).toEqual([
+      'Not A Card|1|de|nonfoil|5',
+      'Not A Card|1|en|nonfoil|1',
+      'Not A Card|2|de|nonfoil|1',
+      'Other Fake|null|en|foil|6',
+    ]);
+    // Each report names the entry its rows went to.
+    const merged = entries.find((e) => e.quantity === 5)!;
+    expect(first.unresolved[0]?.entryId).toBe(merged.id);
+    expect(second.unresolved[0]?.entryId).toBe(merged.id);
+    const other = entries.find((e) => e.quantity === 6)!;
+    expect(second.unresolved.filter((r) => r.entryId === other.id)).toHaveLength(1);
+    expect(first.unresolved[1]?.entryId).toBe(other.id);
+    // The second import is one revision: reverting to the first gives the first import's entries back.
+    await u.client.lists.revert({ params: { id: list.id, revisionId: first.revision!.id } });
+    const back = (await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } })).entries;
+    expect(back.map((e) => `${e.unresolved?.name}|${e.quantity}`).sort()).toEqual([
+      'Not A Card|2',
+      'Other Fake|1',
+    ]);
+  });
+
   it('keeps the printing a row names: never another one, never a finish it lacks; a name alone is a marked guess', async () => {
     const csv = [
       'name,set_code,set_name,collector_number,language,finish,quantity,condition,scryfall_id,purchase_price,purchase_currency,tags',

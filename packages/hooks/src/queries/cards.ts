@@ -31,6 +31,12 @@ export const cardAutocompleteQueryOptions = (client: CompanionClient, args: Call
 export const useCardAutocomplete = (args: CallArgs<E['autocomplete']>, options?: { enabled?: boolean }) =>
   useQuery({ ...cardAutocompleteQueryOptions(useCompanionClient(), args), ...options });
 
+/** GET /cards/similar: "did you mean" names for a name the catalogue does not know. */
+export const cardSimilarQueryOptions = (client: CompanionClient, args: CallArgs<E['similar']>) =>
+  endpointQuery(client, cards.similar, args, queryKeys.cards.similar(args.query.name), CATALOGUE_STALE_TIME);
+export const useCardSimilar = (args: CallArgs<E['similar']>, options?: { enabled?: boolean }) =>
+  useQuery({ ...cardSimilarQueryOptions(useCompanionClient(), args), ...options });
+
 /** GET /cards/:id/prints */
 export const cardPrintsQueryOptions = (client: CompanionClient, args: CallArgs<E['prints']>) =>
   endpointQuery(client, cards.prints, args, queryKeys.cards.prints(args.params.id), CATALOGUE_STALE_TIME);

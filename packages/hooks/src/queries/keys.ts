@@ -76,6 +76,7 @@ export const queryKeys = {
     card: (query: Filters) => ['cards', 'card', f(query)] as const,
     search: (query: Filters) => ['cards', 'search', f(query)] as const,
     autocomplete: (q: string) => ['cards', 'autocomplete', q] as const,
+    similar: (name: string) => ['cards', 'similar', name] as const,
     // single-source: key segments (domain, then what), not the search's `unique` values
     prints: (id: string) => ['cards', 'prints', id] as const,
     sets: () => ['cards', 'sets'] as const,

@@ -295,6 +295,7 @@ export const endpointHooks = {
     factory: cards.cardAutocompleteQueryOptions,
     hook: cards.useCardAutocomplete,
   },
+  'cards.similar': { kind: 'query', factory: cards.cardSimilarQueryOptions, hook: cards.useCardSimilar },
   'cards.prints': { kind: 'query', factory: cards.cardPrintsQueryOptions, hook: cards.useCardPrints },
   'cards.sets': { kind: 'query', factory: cards.cardSetsQueryOptions, hook: cards.useCardSets },
   'cards.price': { kind: 'query', factory: cards.cardPriceQueryOptions, hook: cards.useCardPrice },

@@ -794,6 +794,16 @@ export const endpoints = {
       bodyType: 'json',
       responseType: 'json',
     },
+    similar: {
+      domain: 'cards',
+      name: 'similar',
+      method: 'GET',
+      path: '/cards/similar',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
     prints: {
       domain: 'cards',
       name: 'prints',

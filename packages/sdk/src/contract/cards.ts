@@ -175,6 +175,28 @@ export const cards = {
     }),
     response: z.object({ names: z.array(z.string()).max(LIMITS.autocompleteNames.max) }),
   }),
+  similar: endpoint(tag, {
+    method: 'GET',
+    path: '/cards/similar',
+    summary: 'Card names nearest to a misspelled or partial name ("did you mean"), by trigram distance',
+    description:
+      'Compares the name with every name a card answers to (full name, face names, printed names), ' +
+      'ignoring accents, case and curly quotes, and answers the nearest first with a score from 0 to 1 ' +
+      '(1: the name contains the text) and one of its printings, the newest, to open its prints from.',
+    extension: true,
+    query: z.object({ name: z.string().trim().min(LIMITS.autocompleteQuery.min).max(LIMITS.cardName.max) }),
+    response: z.object({
+      names: z
+        .array(
+          z.object({
+            name: z.string(),
+            cardId: Id.meta({ description: 'The newest printing of that name' }),
+            score: z.number().min(0).max(1),
+          }),
+        )
+        .max(LIMITS.similarNames.max),
+    }),
+  }),
   prints: endpoint(tag, {
     method: 'GET',
     path: '/cards/:id/prints',

@@ -47,6 +47,8 @@ export const LIMITS = {
   autocompleteQuery: { min: 2, max: 200 },
   /** Names one autocomplete call answers. */
   autocompleteNames: { max: 20 },
+  /** Names one "did you mean" call answers. */
+  similarNames: { max: 8 },
   /** A plain name filter. */
   nameFilter: { max: 200 },
   /** Items per page of any paged call (`default` when the call does not say). */

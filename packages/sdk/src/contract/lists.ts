@@ -42,13 +42,9 @@ export const CardList = z
     cards: z.number().int().meta({ description: 'Total quantity' }),
     unique: z.number().int(),
     value: z.number().meta({ description: 'Value in the requested currency' }),
-    unresolved: z
-      .number()
-      .int()
-      .default(0)
-      .meta({
-        description: 'Entries an import could not match to a printing (find them with is:unresolved)',
-      }),
+    unresolved: z.number().int().default(0).meta({
+      description: 'Entries an import could not match to a printing (find them with is:unresolved)',
+    }),
     currency: Currency,
     revision: z
       .number()

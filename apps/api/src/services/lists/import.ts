@@ -6,14 +6,13 @@
 import type { ImportReport } from '@companion/sdk/contract';
 import { FormatError, type ImportParseResult, isDecklistFormat } from '@companion/sdk/formats';
 import type { Db } from '../../db/client.js';
-import { normalizeName } from '../catalogue.js';
 import { Invalid } from '../errors.js';
 import { resolveCards } from '../imports-resolve.js';
 import { type Parsing, skippedReport } from '../parsing.js';
 import { now, type Turn } from '../write-gate.js';
 import { ownedList } from './read.js';
 import { type AuthorSummary, toRevisions } from './revisions.js';
-import { addEntries, changeList, type NewEntry } from './store.js';
+import { addEntries, changeList, looseEntryKey, type NewEntry } from './store.js';
 
 type ImportFormat = ImportReport['format'];
 
@@ -121,7 +120,7 @@ export async function importIntoList(
     added += row.quantity;
     const key = r.card
       ? `${r.card.id}|${row.finish}|${condition}|${row.language}`
-      : `?${normalizeName(row.name)}|${row.setCode}|${row.collectorNumber}|${row.finish}|${condition}|${row.language}`;
+      : `?${looseEntryKey({ name: row.name, unresolved: { name: row.name, setCode: row.setCode, collectorNumber: row.collectorNumber, reason: '' }, finish: row.finish, condition, language: row.language })}`;
     if (seen.has(key)) {
       merged++;
     } else {
@@ -159,8 +158,7 @@ export async function importIntoList(
       finalItems.push(item);
       return;
     }
-    const u = item.unresolved;
-    const key = `${normalizeName(item.name)}|${u?.setCode}|${u?.collectorNumber}|${item.finish}|${item.condition}|${item.language}`;
+    const key = looseEntryKey(item);
     const prev = looseByKey.get(key);
     if (prev) {
       prev.item.quantity += item.quantity;

@@ -20,6 +20,7 @@ import {
   type UnresolvedInfo,
 } from '../../db/catalogue.js';
 import type { Db, Tx } from '../../db/client.js';
+import { normalizeName } from '../catalogue.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 
 export const SNAPSHOT_EVERY = 100;
@@ -94,6 +95,19 @@ const entryValues = (id: string, listId: string, s: EntryState) => ({
 
 export const entryKey = (e: { cardId: string | null; finish: string; condition: string; language: string }) =>
   `${e.cardId}|${e.finish}|${e.condition}|${e.language}`;
+
+/**
+ * What makes two unresolved entries the same row: the name (compared as names are), the set and
+ * number the file gave, finish, condition and language.
+ */
+export const looseEntryKey = (e: {
+  name: string;
+  unresolved?: UnresolvedInfo | null;
+  finish: string;
+  condition: string;
+  language: string;
+}) =>
+  `${normalizeName(e.name)}|${e.unresolved?.setCode ?? ''}|${e.unresolved?.collectorNumber ?? ''}|${e.finish}|${e.condition}|${e.language}`;
 
 /** Locks one of the owner's lists for the rest of the transaction. */
 export async function lockList(tx: Tx | Db, listId: string, ownerId: string): Promise<ListRow> {
@@ -239,8 +253,56 @@ export async function addEntries(
       });
     }
   }
-  for (let i = 0; i < loose.length; i += 2000) {
-    const batch = loose.slice(i, i + 2000);
+  // Unresolved rows merge too: with an identical unresolved entry already in the list (an earlier
+  // import, or an earlier part of one sent in several calls), then with each other.
+  const fresh: Array<{ item: NewEntry; index: number }> = [];
+  if (loose.length) {
+    const names = [...new Set(loose.map((l) => l.item.name))];
+    const existing = await tx
+      .select()
+      .from(listEntries)
+      .where(
+        and(
+          eq(listEntries.listId, listId),
+          sql`${listEntries.cardId} is null`,
+          sql`${listEntries.name} in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`,
+        ),
+      );
+    const byKey = new Map<string, { row: EntryRow; quantity: number; indexes: number[] }>();
+    for (const row of existing) byKey.set(looseEntryKey(row), { row, quantity: 0, indexes: [] });
+    const newByKey = new Map<string, { item: NewEntry; index: number }>();
+    for (const l of loose) {
+      const key = looseEntryKey(l.item);
+      const old = byKey.get(key);
+      if (old) {
+        old.quantity += l.item.quantity;
+        old.indexes.push(l.index);
+        continue;
+      }
+      const prev = newByKey.get(key);
+      if (prev) {
+        prev.item = { ...prev.item, quantity: prev.item.quantity + l.item.quantity };
+        entryIds[l.index] = `=${prev.index}`;
+        continue;
+      }
+      const entry = { item: l.item, index: l.index };
+      newByKey.set(key, entry);
+      fresh.push(entry);
+    }
+    for (const { row, quantity, indexes } of byKey.values()) {
+      if (!quantity) continue;
+      const [updated] = await tx
+        .update(listEntries)
+        .set({ quantity: sql`${listEntries.quantity} + ${quantity}` })
+        .where(eq(listEntries.id, row.id))
+        .returning();
+      if (!updated) continue;
+      for (const index of indexes) entryIds[index] = updated.id;
+      delta.push({ id: updated.id, before: toState(row), after: toState(updated) });
+    }
+  }
+  for (let i = 0; i < fresh.length; i += 2000) {
+    const batch = fresh.slice(i, i + 2000);
     const rows = await insertRecords(
       tx,
       listId,
@@ -254,6 +316,10 @@ export async function addEntries(
       delta.push({ id: row.id, before: null, after: toState(row) });
     });
   }
+  // Rows merged into another new row of this call take its id.
+  entryIds.forEach((id, index) => {
+    if (id.startsWith('=')) entryIds[index] = entryIds[Number(id.slice(1))] ?? '';
+  });
   return { delta, entryIds };
 }
 
