@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, screenshot } from './helpers';
 
 /** The shared card data (Scryfall JSON, collection exports) the API loads its catalogue from. */
@@ -12,8 +12,17 @@ export const SCRYFALL = join(
   'scrydex_scryfall_test_cards.default_cards.2026-01-16.json',
 );
 export const MANABOX_REFERENCE = join(SHARED, 'collection-csv', 'mtgcsvhelper', 'Reference', 'manabox.csv');
+/** A real ManaBox collection export: 3,743 rows, most of them cards the test catalogue lacks. */
+export const MANABOX_COLLECTION = join(
+  SHARED,
+  'collection-csv',
+  'mtgcsvhelper',
+  'Collection',
+  'manabox-collection.csv',
+);
 
-const HAS_SHARED_DATA = existsSync(SCRYFALL) && existsSync(MANABOX_REFERENCE);
+const HAS_SHARED_DATA =
+  existsSync(SCRYFALL) && existsSync(MANABOX_REFERENCE) && existsSync(MANABOX_COLLECTION);
 const MISSING = `Card screens need the shared card data in ${SHARED} (Scryfall JSON and the ManaBox reference CSV); it is absent.`;
 
 /** Skips the spec visibly without the shared data; CI must never pass by skipping, so there it fails. */
@@ -101,6 +110,27 @@ export async function createList(page: Page, name: string, type: string) {
   await page.getByRole('button', { name: 'Create the list' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   return page.url();
+}
+
+/**
+ * The counts of an import report, by what became of each row: every row read is in exactly one of
+ * them, so they add up to the rows read.
+ */
+export async function reportCounts(report: Locator) {
+  const reported = async (label: string) =>
+    Number(
+      ((await report.getByText(label, { exact: true }).locator('..').locator('dd').textContent()) ?? '')
+        .match(/\d[\d,]*/)?.[0]
+        ?.replace(/,/g, ''),
+    );
+  return {
+    matched: await reported('Matched'),
+    guessed: await reported('Printing guessed'),
+    merged: await reported('Merged into identical rows'),
+    unmatched: await reported('Not matched'),
+    unreadable: await reported('Could not be read'),
+    skipped: await reported('Lines skipped'),
+  };
 }
 
 /** Imports `content` on the list page's Import tab; returns the report section. */

@@ -9,6 +9,7 @@ import {
   HEADER,
   importInto,
   MANABOX_REFERENCE,
+  reportCounts,
   requireSharedData,
   row,
   shoot,
@@ -419,20 +420,7 @@ test(
     await expect(report.getByText('ManaBox', { exact: true })).toBeVisible();
     await expect(report.getByText('Rows read').locator('..')).toContainText(String(dataRows));
     // Every row read is accounted for, once: matched, guessed, merged, not matched, unreadable or skipped.
-    const reported = async (label: string) =>
-      Number(
-        ((await report.getByText(label, { exact: true }).locator('..').locator('dd').textContent()) ?? '')
-          .match(/\d[\d,]*/)?.[0]
-          ?.replace(/,/g, ''),
-      );
-    const counts = {
-      matched: await reported('Matched'),
-      guessed: await reported('Printing guessed'),
-      merged: await reported('Merged into identical rows'),
-      unmatched: await reported('Not matched'),
-      unreadable: await reported('Could not be read'),
-      skipped: await reported('Lines skipped'),
-    };
+    const counts = await reportCounts(report);
     console.log(`ManaBox reference report: ${JSON.stringify(counts)}`);
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(dataRows);
     if (counts.guessed > 0)

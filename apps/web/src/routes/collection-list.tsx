@@ -43,6 +43,7 @@ import {
   type PageOptions,
   useSelection,
 } from '../components/cards/entries-view';
+import { FixDialog, needsFixing } from '../components/cards/fix-dialog';
 import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../components/cards/formats';
 import { ImportPanel } from '../components/cards/import-panel';
 import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
@@ -190,7 +191,10 @@ function Cards({ list }: { list: CardList }) {
   const q = useDebounced(filter.trim(), 200);
   const [open, setOpen] = useState<Card | null>(null);
   const [moving, setMoving] = useState(false);
+  const [fixing, setFixing] = useState<ListEntry[] | null>(null);
   const { selection, toggle, toggleAll, clear } = useSelection();
+  const selected = [...selection.values()];
+  const fixable = selected.length > 0 && selected.every(needsFixing);
   const update = useUpdateListCards();
   const remove = useRemoveListCards();
   const undoable = useUndoableListChange();
@@ -203,6 +207,7 @@ function Cards({ list }: { list: CardList }) {
     [client, list.id, currency, q],
   );
   const edits: EntryEdits = {
+    onFix: (e) => setFixing([e]),
     onQuantity: (e: ListEntry, quantity) =>
       update.mutate({ params: { id: list.id }, body: { cards: [{ entryId: e.id, quantity }] } }),
     onFinish: (e, finish) =>
@@ -287,7 +292,12 @@ function Cards({ list }: { list: CardList }) {
             {t('web.cards.view.table')}
           </Button>
         </fieldset>
-        <SelectionActions count={selection.size} onMove={() => setMoving(true)} onClear={clear} />
+        <SelectionActions
+          count={selection.size}
+          onMove={() => setMoving(true)}
+          onFix={fixable ? () => setFixing(selected) : undefined}
+          onClear={clear}
+        />
       </div>
       {problem ? (
         <p className="web-form__error" role="alert">
@@ -322,6 +332,16 @@ function Cards({ list }: { list: CardList }) {
       )}
       <QuickAdd listId={list.id} />
       <CardDetailDialog card={open} onOpenChange={(o) => !o && setOpen(null)} />
+      {fixing ? (
+        <FixDialog
+          listId={list.id}
+          entries={fixing}
+          onOpenChange={(o) => !o && setFixing(null)}
+          onFixed={() => {
+            if (fixing.length > 1) clear();
+          }}
+        />
+      ) : null}
       {moving ? (
         <MoveDialog selection={selection} open={moving} onOpenChange={setMoving} onMoved={clear} />
       ) : null}

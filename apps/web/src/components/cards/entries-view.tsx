@@ -1,6 +1,7 @@
 import { LIMITS } from '@companion/sdk';
 import type { Card, ListEntry } from '@companion/sdk/contract';
 import {
+  Button,
   CardGrid,
   CardTile,
   CardTileSkeleton,
@@ -48,6 +49,8 @@ export interface EntryEdits {
   onFinish: (entry: ListEntry, finish: string) => void;
   onCondition: (entry: ListEntry, condition: string | null) => void;
   onRemove: (entry: ListEntry) => void;
+  /** Opens the fix dialog for an unresolved entry or one whose printing was guessed. */
+  onFix?: (entry: ListEntry) => void;
 }
 
 const entryCard = (e: ListEntry): Card | null => e.card;
@@ -313,6 +316,17 @@ export function EntriesTable({
                           ? t('web.cards.entries.guessedFrom', { printing: printingLabel(entry.imported) })
                           : t('web.cards.entries.guessed')}
                       </span>
+                    ) : null}
+                    {edits?.onFix && (entry.unresolved || entry.printingGuessed) ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="web-fix__open"
+                        aria-label={`${t(entry.unresolved ? 'web.cards.fix.open' : 'web.cards.fix.check')} · ${name}`}
+                        onClick={() => edits.onFix?.(entry)}
+                      >
+                        {t(entry.unresolved ? 'web.cards.fix.open' : 'web.cards.fix.check')}
+                      </Button>
                     ) : null}
                   </td>
                   <td className="web-hide-phone">

@@ -3,6 +3,7 @@ import { endpoints, IMPORT_FORMATS } from '@companion/sdk';
 import type { ImportReport } from '@companion/sdk/contract';
 import { Badge, Button, FormField, Input, ProgressBar, Select, TextArea } from '@companion/ui';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { printingLabel } from './common';
@@ -158,6 +159,7 @@ function UnresolvedRow({
 export function ImportReportView({ listId, report }: { listId: string; report: ImportReport }) {
   const t = useT();
   const formatName = useFormatName();
+  const intl = useIntl();
   const [fixed, setFixed] = useState<Set<string>>(new Set());
   const open = report.unresolved.filter((u) => !fixed.has(u.entryId));
   const resolved = report.resolved.byId + report.resolved.bySetNumber + report.resolved.bySetName;
@@ -177,7 +179,7 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
         </div>
         <div>
           <dt>{t('web.cards.import.rows')}</dt>
-          <dd>{report.rows}</dd>
+          <dd>{intl.formatNumber(report.rows)}</dd>
         </div>
         <div>
           <dt>{t('web.cards.import.resolved')}</dt>
@@ -202,7 +204,7 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
         ).map(([label, value]) => (
           <div key={label}>
             <dt>{t(label)}</dt>
-            <dd>{value}</dd>
+            <dd>{intl.formatNumber(value)}</dd>
           </div>
         ))}
       </dl>

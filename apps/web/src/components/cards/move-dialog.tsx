@@ -117,10 +117,13 @@ export function MoveDialog({
 export function SelectionActions({
   count,
   onMove,
+  onFix,
   onClear,
 }: {
   count: number;
   onMove: () => void;
+  /** Shown when given: fix the selected rows (all unresolved or guessed) with one printing. */
+  onFix?: (() => void) | undefined;
   onClear: () => void;
 }) {
   const t = useT();
@@ -131,6 +134,11 @@ export function SelectionActions({
       <Button size="sm" variant="primary" onClick={onMove}>
         {t('web.cards.move.open')}
       </Button>
+      {onFix ? (
+        <Button size="sm" variant="secondary" onClick={onFix}>
+          {t('web.cards.fix.openSelected', { count })}
+        </Button>
+      ) : null}
       <Button size="sm" variant="ghost" onClick={onClear}>
         {t('web.cards.entries.clear')}
       </Button>
