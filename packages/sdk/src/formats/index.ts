@@ -1,3 +1,5 @@
+/** The import formats that are decklists (the others are collection exports); from the contract. */
+export { DECKLIST_FORMATS } from '../contract/values.js';
 export {
   type CollectionRowInput,
   detectCollectionFormat,
@@ -14,7 +16,6 @@ export {
 } from './decklist.js';
 export { FormatError } from './errors.js';
 export {
-  DECKLIST_FORMATS,
   type ImportFileFormat,
   type ImportParseResult,
   isDecklistFormat,
