@@ -15,6 +15,7 @@ export {
   writeDecklist,
 } from './decklist.js';
 export { FormatError } from './errors.js';
+export { type ExportWriter, exportWriter, writeExport } from './export.js';
 export {
   type ImportFileFormat,
   type ImportParseResult,
