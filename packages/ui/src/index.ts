@@ -80,7 +80,7 @@ export type { PageItem, PaginationProps } from './components/pagination';
 export { Pagination, paginationRange } from './components/pagination';
 export type { ProgressBarProps } from './components/progress-bar';
 export { ProgressBar } from './components/progress-bar';
-export type { SelectOption, SelectProps } from './components/select';
+export type { SelectGroup, SelectOption, SelectProps } from './components/select';
 export { Select } from './components/select';
 export type { Rarity, SetSymbolProps } from './components/set-symbol';
 export { rarities, SetSymbol } from './components/set-symbol';

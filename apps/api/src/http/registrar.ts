@@ -312,7 +312,8 @@ export function createRegistrar(
 
         reply.code(endpoint.status);
         if (endpoint.responseType === 'text') {
-          reply.type('text/csv; charset=utf-8');
+          // A text answer keeps the media type its handler gave it (an export: CSV, text or XML).
+          if (!reply.hasHeader('content-type')) reply.type('text/plain; charset=utf-8');
           return result;
         }
         const text = result instanceof JsonText ? result.text : undefined;

@@ -4,7 +4,7 @@ import { binderIds, collectionSummary } from '../services/collection.js';
 import { NotFound } from '../services/errors.js';
 import { cardHoldings } from '../services/holdings.js';
 import { entriesPage } from '../services/lists/entries.js';
-import { exportCsv } from '../services/lists/export.js';
+import { exportHeaders, exportList } from '../services/lists/export.js';
 
 /** The collection: every binder (collection list) of the caller together. */
 export function collectionRoutes(s: AppServices) {
@@ -36,8 +36,8 @@ export function collectionRoutes(s: AppServices) {
     },
 
     export: async ({ caller: { user }, query, reply }) => {
-      reply.header('content-disposition', 'attachment; filename="collection.csv"');
-      return exportCsv(s.db, await binderIds(s.db, user.id), query.format);
+      reply.headers(exportHeaders('collection', query.format));
+      return exportList(s.db, await binderIds(s.db, user.id), query.format);
     },
   });
 }

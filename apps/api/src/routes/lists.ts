@@ -12,7 +12,7 @@ import {
   updateCards,
 } from '../services/lists/changes.js';
 import { entriesPage } from '../services/lists/entries.js';
-import { exportCsv } from '../services/lists/export.js';
+import { exportHeaders, exportList } from '../services/lists/export.js';
 import { importIntoList } from '../services/lists/import.js';
 import { cardListDto, ownedList, userLists } from '../services/lists/read.js';
 import { type AuthorSummary, revertList, revisionsPage, toRevisions } from '../services/lists/revisions.js';
@@ -74,11 +74,8 @@ export function listRoutes(s: AppServices) {
 
     export: async ({ caller: { user }, params, query, reply }) => {
       const list = await ownedList(s.db, params.id, user.id);
-      reply.header(
-        'content-disposition',
-        `attachment; filename="${list.name.replace(/[^\w.-]+/g, '_')}.csv"`,
-      );
-      return exportCsv(s.db, [list.id], query.format);
+      reply.headers(exportHeaders(list.name, query.format));
+      return exportList(s.db, [list.id], query.format);
     },
 
     addCards: async ({ caller: { user }, params, body }) =>

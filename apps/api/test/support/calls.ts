@@ -1,4 +1,4 @@
-/** Calls shared by the integration tests: a call's HTTP status, a raw signed call, friendship. */
+/** Calls shared by the integration tests: a call's HTTP status, a raw signed call or request, friendship. */
 import { prepareRequest, signHeaders } from '@companion/sdk';
 import type { AnyEndpoint } from '@companion/sdk/contract';
 import { TEST_API_KEY, TEST_SECRET, type TestServer, type TestUser } from './index.js';
@@ -10,6 +10,24 @@ export const status = (p: Promise<unknown>) =>
     (e: { status?: number }) => e.status ?? 0,
   );
 
+/** A signed request that skips the client's own validation: the server's response as it is. */
+export async function signedFetch(
+  t: TestServer,
+  user: TestUser,
+  endpoint: AnyEndpoint,
+  args: Record<string, unknown>,
+): Promise<Response> {
+  const config = { apiKey: TEST_API_KEY, secret: TEST_SECRET, device: 'web' };
+  const prepared = prepareRequest(endpoint, args, config, user.credentials, undefined, false);
+  const headers = new Headers(prepared.headers);
+  signHeaders((k, v) => headers.set(k, v), prepared, config, Date.now());
+  return fetch(t.url + prepared.pathWithQuery, {
+    method: prepared.method,
+    headers,
+    body: prepared.body ?? null,
+  });
+}
+
 /** A signed call that skips the client's own validation, to see what the server answers. */
 export async function raw(
   t: TestServer,
@@ -17,15 +35,7 @@ export async function raw(
   endpoint: AnyEndpoint,
   args: Record<string, unknown>,
 ) {
-  const config = { apiKey: TEST_API_KEY, secret: TEST_SECRET, device: 'web' };
-  const prepared = prepareRequest(endpoint, args, config, user.credentials, undefined, false);
-  const headers = new Headers(prepared.headers);
-  signHeaders((k, v) => headers.set(k, v), prepared, config, Date.now());
-  const res = await fetch(t.url + prepared.pathWithQuery, {
-    method: prepared.method,
-    headers,
-    body: prepared.body ?? null,
-  });
+  const res = await signedFetch(t, user, endpoint, args);
   return { status: res.status, body: (await res.json()) as { message: string; details?: unknown } };
 }
 

@@ -4,6 +4,7 @@ import {
   useCompanionClient,
   useLists,
 } from '@companion/hooks';
+import { EXPORT_FORMATS } from '@companion/sdk';
 import { BreakdownBars, EmptyState, Skeleton } from '@companion/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
@@ -12,14 +13,19 @@ import '../components/cards/cards.css';
 import {
   COLOR_HEX,
   COLOR_KEY,
-  download,
   RARITY_HEX,
   RARITY_KEY,
   slug,
   useCurrency,
   useMoney,
 } from '../components/cards/common';
-import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../components/cards/formats';
+import {
+  ExportButton,
+  ExportError,
+  ExportFormatSelect,
+  saveExport,
+  useExport,
+} from '../components/cards/formats';
 import { QuickAdd } from '../components/cards/quick-add';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
@@ -35,8 +41,8 @@ function ExportCollection() {
   const client = useCompanionClient();
   const qc = useQueryClient();
   const exporter = useExport(async (format) => {
-    const csv = await qc.fetchQuery(collectionExportQueryOptions(client, { query: { format } }));
-    download(`collection-${format}.csv`, csv);
+    const text = await qc.fetchQuery(collectionExportQueryOptions(client, { query: { format } }));
+    saveExport('collection', format, text);
   });
   return (
     <div className="web-inline-form">
@@ -45,7 +51,13 @@ function ExportCollection() {
         value={exporter.format}
         onChange={exporter.choose}
       />
-      <ExportButton size="sm" variant="secondary" busy={exporter.busy} onClick={() => void exporter.run()} />
+      <ExportButton
+        format={exporter.format}
+        size="sm"
+        variant="secondary"
+        busy={exporter.busy}
+        onClick={() => void exporter.run()}
+      />
       <ExportError error={exporter.error} />
     </div>
   );
@@ -67,7 +79,7 @@ export function Component() {
     <>
       <PageHeading
         title={t('web.page.collection.title')}
-        description={t('web.page.collection.description')}
+        description={t('web.page.collection.description', { count: EXPORT_FORMATS.length })}
         actions={
           <>
             <Link className="web-link-button" to={lp('/collection/search')}>

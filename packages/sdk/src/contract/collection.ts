@@ -116,7 +116,7 @@ export const collection = {
   export: endpoint(tag, {
     method: 'GET',
     path: '/user/collection/export',
-    summary: 'Export the whole collection as CSV (streamed)',
+    summary: 'Export the whole collection as a file in one of the export formats (streamed)',
     query: z.object({ format: ExportFormat.default('companion') }),
     response: z.string(),
     responseType: 'text',

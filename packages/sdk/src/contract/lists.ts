@@ -180,7 +180,11 @@ const Concurrency = z.object({
 const ListChangeResponse = z.object({ list: CardList, revision: Revision });
 
 export const ImportFormat = z.enum(IMPORT_FORMATS).meta({ id: 'ImportFormat' });
-export const ExportFormat = z.enum(EXPORT_FORMATS).meta({ id: 'ExportFormat' });
+export const ExportFormat = z.enum(EXPORT_FORMATS).meta({
+  id: 'ExportFormat',
+  description:
+    'A collection format writes a CSV (text/csv); arena, mtgo and plain a text decklist (text/plain) and dek an MTGO deck (application/xml), every entry on the main board. Content-Disposition names the file with its extension (.csv, .txt, .dek).',
+});
 
 export const ImportReport = z
   .object({
@@ -285,7 +289,7 @@ export const lists = {
   export: endpoint(tag, {
     method: 'GET',
     path: '/user/lists/:id/export',
-    summary: 'Export a list as CSV',
+    summary: 'Export a list as a file in one of the export formats (streamed)',
     params: ListIdParams,
     query: z.object({ format: ExportFormat.default('companion') }),
     response: z.string(),

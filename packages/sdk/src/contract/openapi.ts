@@ -3,6 +3,15 @@ import { ErrorBody } from './common.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { toOpenApiPath } from './endpoint.js';
 import { HEADERS } from './protocol.js';
+import { EXPORT_FORMATS, exportFile } from './values.js';
+
+/** The media types of a text answer: the files of the export formats (CSV, text, XML). */
+const TEXT_CONTENT = Object.fromEntries(
+  [...new Set(EXPORT_FORMATS.map((format) => exportFile(format).mediaType))].map((type) => [
+    type,
+    { schema: { type: 'string' } },
+  ]),
+);
 
 type JsonObject = Record<string, unknown>;
 
@@ -116,7 +125,7 @@ export function buildOpenApiDocument(
           description: 'Success',
           content:
             ep.responseType === 'text'
-              ? { 'text/csv': { schema: { type: 'string' } } }
+              ? TEXT_CONTENT
               : { 'application/json': { schema: convert(ep.response, 'output') } },
         },
         ...Object.fromEntries(

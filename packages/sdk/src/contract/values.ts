@@ -143,9 +143,8 @@ export const REVISION_ACTIONS = [
 ] as const;
 export type RevisionActionValue = (typeof REVISION_ACTIONS)[number];
 
-/** Formats a collection, list or decklist can be imported from. */
-export const IMPORT_FORMATS = [
-  'auto',
+/** Collection CSV formats: Companion's own and the exports of the sites players keep collections on. */
+export const COLLECTION_FORMATS = [
   'companion',
   'moxfield',
   'manabox',
@@ -157,11 +156,19 @@ export const IMPORT_FORMATS = [
   'topdecked',
   'cardkingdom',
   'mtgo-csv',
-  'arena',
-  'mtgo',
-  'plain',
-  'dek',
 ] as const;
+export type CollectionFormatValue = (typeof COLLECTION_FORMATS)[number];
+
+/** Decklist formats: MTG Arena text, MTGO text, a plain list, and MTGO's .dek XML. */
+export const DECKLIST_FORMATS = ['arena', 'mtgo', 'plain', 'dek'] as const;
+export type DecklistFormatValue = (typeof DECKLIST_FORMATS)[number];
+
+/** Formats a collection or list can be exported to: every format the importer reads. */
+export const EXPORT_FORMATS = [...COLLECTION_FORMATS, ...DECKLIST_FORMATS] as const;
+export type ExportFormatValue = (typeof EXPORT_FORMATS)[number];
+
+/** Formats a collection, list or decklist can be imported from: the export formats, or detected. */
+export const IMPORT_FORMATS = ['auto', ...EXPORT_FORMATS] as const;
 export type ImportFormatValue = (typeof IMPORT_FORMATS)[number];
 
 /**
@@ -177,10 +184,6 @@ export type ImportMethodValue = (typeof IMPORT_METHODS)[number];
  */
 export const SKIP_REASONS = ['blank', 'comment', 'header', 'title', 'separator', 'prose'] as const;
 export type SkipReasonValue = (typeof SKIP_REASONS)[number];
-
-/** Formats a collection or list can be exported to. */
-export const EXPORT_FORMATS = ['companion', 'moxfield', 'manabox', 'deckbox'] as const;
-export type ExportFormatValue = (typeof EXPORT_FORMATS)[number];
 
 /**
  * The names players know each format by. Brand names are the same in every language; `auto` and
@@ -208,6 +211,19 @@ export const FORMAT_NAMES: Readonly<Record<ImportFormatValue, string>> = {
 /** Formats whose name is a description to translate rather than a brand. */
 export const DESCRIBED_FORMATS = ['auto', 'plain'] as const satisfies readonly ImportFormatValue[];
 export type DescribedFormatValue = (typeof DESCRIBED_FORMATS)[number];
+
+/** The file an export is saved as: its extension and media type. */
+export interface ExportFile {
+  extension: 'csv' | 'txt' | 'dek';
+  mediaType: 'text/csv' | 'text/plain' | 'application/xml';
+}
+
+/** The file of each export format: a collection CSV, a text decklist, or MTGO's .dek (XML). */
+export function exportFile(format: ExportFormatValue): ExportFile {
+  if (isOneOf(COLLECTION_FORMATS, format)) return { extension: 'csv', mediaType: 'text/csv' };
+  if (format === 'dek') return { extension: 'dek', mediaType: 'application/xml' };
+  return { extension: 'txt', mediaType: 'text/plain' };
+}
 
 /** Picture formats a profile or playgroup picture may be uploaded in. */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -263,6 +279,8 @@ export const VALUE_SETS = {
   CARD_UNIQUE,
   REVISION_OPS,
   REVISION_ACTIONS,
+  COLLECTION_FORMATS,
+  DECKLIST_FORMATS,
   IMPORT_FORMATS,
   EXPORT_FORMATS,
   PICTURE_TYPES,

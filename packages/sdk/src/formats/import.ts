@@ -1,3 +1,4 @@
+import { DECKLIST_FORMATS, isOneOf } from '../contract/values.js';
 import { detectCollectionFormat, parseCollection } from './collection.js';
 import { parseDecklist } from './decklist.js';
 import type { CollectionFormat, CollectionRow, DecklistFormat, RowError, SkippedLine } from './types.js';
@@ -19,16 +20,9 @@ export interface ImportParseResult {
   skipped: SkippedLine[];
 }
 
-/** The import formats that are decklists (the others are collection exports). */
-export const DECKLIST_FORMATS: ReadonlySet<string> = new Set<DecklistFormat>([
-  'arena',
-  'mtgo',
-  'plain',
-  'dek',
-]);
-
 /** Whether an import format is a decklist: its lines name a finish only when it is foil or etched. */
-export const isDecklistFormat = (format: string): format is DecklistFormat => DECKLIST_FORMATS.has(format);
+export const isDecklistFormat = (format: string): format is DecklistFormat =>
+  isOneOf(DECKLIST_FORMATS, format);
 
 /** The first line holding more than blanks (after a byte-order mark), found without splitting the text. */
 function firstFilledLine(content: string): string {
@@ -83,6 +77,6 @@ export function parseImport(content: string, options: ParseImportOptions = {}): 
     if ((firstLine.match(/[,;\t]/g)?.length ?? 0) >= 2 && !/^\s*\d/.test(firstLine)) parseCollection(content);
     return asDecklist();
   }
-  if (DECKLIST_FORMATS.has(format)) return asDecklist(format as DecklistFormat);
+  if (isDecklistFormat(format)) return asDecklist(format);
   return { ...parseCollection(content, { format: format as CollectionFormat }), skipped: [] };
 }

@@ -1,3 +1,5 @@
+/** The import formats that are decklists (the others are collection exports); from the contract. */
+export { DECKLIST_FORMATS } from '../contract/values.js';
 export {
   type CollectionRowInput,
   detectCollectionFormat,
@@ -13,8 +15,8 @@ export {
   writeDecklist,
 } from './decklist.js';
 export { FormatError } from './errors.js';
+export { type ExportWriter, exportWriter, writeExport } from './export.js';
 export {
-  DECKLIST_FORMATS,
   type ImportFileFormat,
   type ImportParseResult,
   isDecklistFormat,

@@ -1,4 +1,11 @@
-import type { BoardValue, ConditionValue, FinishValue, SkipReasonValue } from '../contract/values.js';
+import type {
+  BoardValue,
+  CollectionFormatValue,
+  ConditionValue,
+  DecklistFormatValue,
+  FinishValue,
+  SkipReasonValue,
+} from '../contract/values.js';
 
 /** Printing finish, as Scryfall names them. */
 export type Finish = FinishValue;
@@ -40,18 +47,8 @@ export interface RowError {
   raw: string;
 }
 
-export type CollectionFormat =
-  | 'companion'
-  | 'moxfield'
-  | 'manabox'
-  | 'deckbox'
-  | 'archidekt'
-  | 'dragonshield'
-  | 'tcgplayer'
-  | 'mtggoldfish'
-  | 'topdecked'
-  | 'cardkingdom'
-  | 'mtgo-csv';
+/** A collection CSV format (the contract's COLLECTION_FORMATS). */
+export type CollectionFormat = CollectionFormatValue;
 
 export interface CollectionParseResult {
   format: CollectionFormat;
@@ -73,7 +70,8 @@ export interface DeckRow {
   line: number;
 }
 
-export type DecklistFormat = 'arena' | 'mtgo' | 'plain' | 'dek';
+/** A decklist format (the contract's DECKLIST_FORMATS). */
+export type DecklistFormat = DecklistFormatValue;
 
 /**
  * Why a decklist line is neither a card nor an error: blank; a comment ("// …", "# …"); a section

@@ -1,10 +1,10 @@
 /**
- * Lists as CSV files in one of the export formats, streamed in chunks.
+ * Lists as files in one of the export formats (collection CSVs and decklists), streamed in chunks.
  */
 
 import { Readable } from 'node:stream';
-import type { ExportFormatValue, FinishValue } from '@companion/sdk/contract';
-import { type CollectionRowInput, writeCollection } from '@companion/sdk/formats';
+import { type ExportFormatValue, exportFile, type FinishValue } from '@companion/sdk/contract';
+import { type CollectionRowInput, exportWriter } from '@companion/sdk/formats';
 import { sql } from 'drizzle-orm';
 import { cardSearch, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
@@ -51,46 +51,54 @@ function exportRow(r: ExportLine): CollectionRowInput {
 const EXPORT_BATCH = 5000;
 
 /**
- * Streams the entries of some lists as CSV, EXPORT_BATCH entries per chunk (keyset paging on the
- * entry id). A line's printing columns come from the narrow `card_search` row (the wide `cards`
- * rows stay unread) and are merged with the entry's in SQL (an unresolved entry's set and number
- * come from its `unresolved` note), one key lookup per entry (a plain join let PostgreSQL scan all
- * of `card_search` for each chunk). Each chunk arrives as one JSON text, parsed natively: on PGlite,
- * decoding 5,000 rows of 13 columns field by field in JavaScript cost more than the query itself.
+ * Streams the entries of some lists as a file in `format`, EXPORT_BATCH entries per chunk (keyset
+ * paging on the entry id), through the SDK's export writer: a CSV's header, a .dek's opening and its
+ * closing tag are written once, and a decklist holds every entry as a main-board line. A line's
+ * printing columns come from the narrow `card_search` row (the wide `cards` rows stay unread) and
+ * are merged with the entry's in SQL (an unresolved entry keeps the name its file gave, and the set
+ * and number of its `unresolved` note), one key lookup per entry (a plain join let PostgreSQL scan
+ * all of `card_search` for each chunk). Each chunk arrives as one JSON text, parsed natively: on
+ * PGlite, decoding 5,000 rows of 13 columns field by field in JavaScript cost more than the query
+ * itself.
  */
-export function exportCsv(db: Db, listIds: string[], format: ExportFormatValue): Readable {
+export function exportList(db: Db, listIds: string[], format: ExportFormatValue): Readable {
+  const writer = exportWriter(format);
   async function* chunks() {
     let after: string | null = null;
-    let first = true;
-    for (;;) {
-      let rows: ExportLine[] = [];
-      if (listIds.length) {
-        const [chunk] = rowsOf<{ lines: string | null }>(
-          await db.execute(sql`select json_agg(json_build_array(e.id, s.id, coalesce(s.name, e.name),
-              coalesce(s.set, e.unresolved ->> 'setCode'), s.set_name,
-              coalesce(s.collector_number, e.unresolved ->> 'collectorNumber'), e.language, e.finish,
-              e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags) order by e.id)::text as lines
-            from (select * from ${listEntries} e
-              where e.list_id in (${sql.join(
-                listIds.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )}) ${after ? sql`and e.id > ${after}::uuid` : sql``}
-              order by e.id limit ${EXPORT_BATCH}) e
-            left join lateral (select * from ${cardSearch} s where s.id = e.card_id offset 0) s on true`),
-        );
-        rows = chunk?.lines ? (JSON.parse(chunk.lines) as ExportLine[]) : [];
-      }
-      if (!rows.length && !first) return;
-      const text = writeCollection(format, rows.map(exportRow));
-      if (first) yield text;
-      else {
-        const cut = text.indexOf('\n');
-        yield cut >= 0 ? text.slice(cut + 1) : '';
-      }
-      first = false;
-      if (rows.length < EXPORT_BATCH) return;
+    while (listIds.length) {
+      const [chunk] = rowsOf<{ lines: string | null }>(
+        await db.execute(sql`select json_agg(json_build_array(e.id, s.id, coalesce(s.name, e.name),
+            coalesce(s.set, e.unresolved ->> 'setCode'), s.set_name,
+            coalesce(s.collector_number, e.unresolved ->> 'collectorNumber'), e.language, e.finish,
+            e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags) order by e.id)::text as lines
+          from (select * from ${listEntries} e
+            where e.list_id in (${sql.join(
+              listIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}) ${after ? sql`and e.id > ${after}::uuid` : sql``}
+            order by e.id limit ${EXPORT_BATCH}) e
+          left join lateral (select * from ${cardSearch} s where s.id = e.card_id offset 0) s on true`),
+      );
+      const rows: ExportLine[] = chunk?.lines ? JSON.parse(chunk.lines) : [];
+      const text = writer.write(rows.map(exportRow));
+      if (text) yield text;
+      if (rows.length < EXPORT_BATCH) break;
       after = rows[rows.length - 1]?.[0] ?? null;
     }
+    const end = writer.end();
+    if (end) yield end;
   }
   return Readable.from(chunks());
+}
+
+/**
+ * The headers of an export download: the format's media type, and a file name (`name`, with the
+ * characters a file name should not hold replaced) with the format's extension.
+ */
+export function exportHeaders(name: string, format: ExportFormatValue): Record<string, string> {
+  const { extension, mediaType } = exportFile(format);
+  return {
+    'content-type': `${mediaType}; charset=utf-8`,
+    'content-disposition': `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}.${extension}"`,
+  };
 }

@@ -1,8 +1,8 @@
-import { IMPORT_FORMATS } from '@companion/sdk';
+import { COLLECTION_FORMATS, DECKLIST_FORMATS, EXPORT_FORMATS, IMPORT_FORMATS } from '@companion/sdk';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/features/cards.en-US.json';
 import fr from '../../i18n/features/cards.fr-FR.json';
-import { DESCRIBED_KEY, formatName } from './format-name';
+import { DESCRIBED_KEY, exportFileName, formatName } from './format-name';
 
 describe('format names', () => {
   for (const [locale, catalogue] of [
@@ -22,4 +22,19 @@ describe('format names', () => {
       for (const key of Object.values(DESCRIBED_KEY)) expect(catalogue, key).toHaveProperty([key]);
     });
   }
+});
+
+describe('export files', () => {
+  it('offer every format, in the collection or the decklist group', () => {
+    expect([...COLLECTION_FORMATS, ...DECKLIST_FORMATS].sort()).toEqual([...EXPORT_FORMATS].sort());
+  });
+
+  it('are saved with the extension of their format', () => {
+    expect(exportFileName('Trades_2026', 'moxfield')).toBe('Trades_2026-moxfield.csv');
+    expect(exportFileName('collection', 'mtgo-csv')).toBe('collection-mtgo-csv.csv');
+    expect(exportFileName('collection', 'arena')).toBe('collection-arena.txt');
+    expect(exportFileName('collection', 'mtgo')).toBe('collection-mtgo.txt');
+    expect(exportFileName('collection', 'plain')).toBe('collection-plain.txt');
+    expect(exportFileName('Cube', 'dek')).toBe('Cube-dek.dek');
+  });
 });

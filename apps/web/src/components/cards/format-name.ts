@@ -1,6 +1,8 @@
 import {
   DESCRIBED_FORMATS,
   type DescribedFormatValue,
+  type ExportFormatValue,
+  exportFile,
   FORMAT_NAMES,
   type ImportFormatValue,
   isOneOf,
@@ -15,3 +17,7 @@ export const DESCRIBED_KEY: Readonly<Record<DescribedFormatValue, string>> = {
 /** A format's name as players know it: the brand (`ManaBox`, from the SDK), or the description in the reader's language. */
 export const formatName = (t: (key: string) => string, format: ImportFormatValue): string =>
   isOneOf(DESCRIBED_FORMATS, format) ? t(DESCRIBED_KEY[format]) : FORMAT_NAMES[format];
+
+/** The name an export is saved under: `<name>-<format>.<extension>` (`.csv`, `.txt` or `.dek`). */
+export const exportFileName = (name: string, format: ExportFormatValue): string =>
+  `${name}-${format}.${exportFile(format).extension}`;

@@ -1,9 +1,19 @@
-import { EXPORT_FORMATS, type ExportFormatValue, type ImportFormatValue, isOneOf } from '@companion/sdk';
+import {
+  COLLECTION_FORMATS,
+  DECKLIST_FORMATS,
+  EXPORT_FORMATS,
+  type ExportFile,
+  type ExportFormatValue,
+  exportFile,
+  type ImportFormatValue,
+  isOneOf,
+} from '@companion/sdk';
 import { Button, Select } from '@companion/ui';
 import { useCallback, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
-import { formatName } from './format-name';
+import { download } from './common';
+import { exportFileName, formatName } from './format-name';
 
 /** A format's name as players know it: the brand (`ManaBox`), or the description in their language. */
 export function useFormatName(): (format: ImportFormatValue) => string {
@@ -42,7 +52,12 @@ export function useExport(fetchFile: (format: ExportFormatValue) => Promise<void
   return { format, choose, busy, error, run };
 }
 
-/** The export formats, by name. */
+/** Saves an export under its file name (see exportFileName), in its format's media type. */
+export function saveExport(name: string, format: ExportFormatValue, text: string) {
+  download(exportFileName(name, format), text, exportFile(format).mediaType);
+}
+
+/** The export formats by the names players know, collection CSVs and decklists in their own groups. */
 export function ExportFormatSelect({
   value,
   onChange,
@@ -53,7 +68,11 @@ export function ExportFormatSelect({
   /** Accessible name when the select has no visible label. */
   label?: string;
 }) {
-  const options = useFormatOptions(EXPORT_FORMATS);
+  const t = useT();
+  const options = [
+    { label: t('web.cards.export.group.collection'), options: useFormatOptions(COLLECTION_FORMATS) },
+    { label: t('web.cards.export.group.decklist'), options: useFormatOptions(DECKLIST_FORMATS) },
+  ];
   return <Select aria-label={label} value={value} onValueChange={onChange} options={options} />;
 }
 
@@ -68,22 +87,31 @@ export function ExportError({ error }: { error: unknown }) {
   );
 }
 
-/** The export button. */
+/** The export button's label for each kind of file. */
+const SUBMIT: Readonly<Record<ExportFile['extension'], string>> = {
+  csv: 'web.cards.export.submit',
+  txt: 'web.cards.export.submitText',
+  dek: 'web.cards.export.submitDek',
+};
+
+/** The export button, named after the file it saves (a CSV when no format is given). */
 export function ExportButton({
   busy,
   onClick,
+  format,
   size,
   variant = 'primary',
 }: {
   busy: boolean;
   onClick: () => void;
+  format?: ExportFormatValue;
   size?: 'sm';
   variant?: 'primary' | 'secondary';
 }) {
   const t = useT();
   return (
     <Button variant={variant} size={size} loading={busy} onClick={onClick}>
-      {t('web.cards.export.submit')}
+      {t(SUBMIT[format ? exportFile(format).extension : 'csv'])}
     </Button>
   );
 }

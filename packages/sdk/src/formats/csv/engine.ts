@@ -304,9 +304,21 @@ function writeCell(spec: CsvFormatSpec, field: FieldKey, row: RowFields): string
   }
 }
 
-/** Writes rows in one format, with the site's header, quoting, line breaks and preamble. */
-export function writeRows(spec: CsvFormatSpec, rows: readonly RowFields[]): string {
+/** The text before a format's records: its preamble line, if any, and its header line. */
+export function writeHeader(spec: CsvFormatSpec): string {
+  const newline = spec.newline ?? '\n';
   const fields = spec.columns.map((c) => c.header);
+  // With no data, papaparse writes the header line and its line break.
+  const header = Papa.unparse(
+    { fields, data: [] },
+    { quotes: spec.quotes ?? false, newline, delimiter: ',' },
+  );
+  return (spec.preamble === undefined ? '' : spec.preamble + newline) + header;
+}
+
+/** Rows as records of one format, each ending with the format's line break, without the header. */
+export function writeRecords(spec: CsvFormatSpec, rows: readonly RowFields[]): string {
+  if (rows.length === 0) return '';
   const data = rows.map((row) =>
     spec.columns.map((column) => {
       if (column.field !== undefined) return writeCell(spec, column.field, row);
@@ -314,6 +326,11 @@ export function writeRows(spec: CsvFormatSpec, rows: readonly RowFields[]): stri
     }),
   );
   const newline = spec.newline ?? '\n';
-  const body = Papa.unparse({ fields, data }, { quotes: spec.quotes ?? false, newline, delimiter: ',' });
-  return (spec.preamble === undefined ? '' : spec.preamble + newline) + body + newline;
+  const options = { quotes: spec.quotes ?? false, newline, delimiter: ',', header: false };
+  return Papa.unparse(data, options) + newline;
+}
+
+/** Writes rows in one format, with the site's header, quoting, line breaks and preamble. */
+export function writeRows(spec: CsvFormatSpec, rows: readonly RowFields[]): string {
+  return writeHeader(spec) + writeRecords(spec, rows);
 }

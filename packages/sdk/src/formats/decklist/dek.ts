@@ -233,38 +233,45 @@ export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[]; s
   return { rows, errors, skipped: [] };
 }
 
+/** A .dek up to its first item: the XML declaration, the <Deck> root and MTGO's two deck ids. */
+export const DEK_START =
+  '<?xml version="1.0" encoding="utf-8"?>\n' +
+  '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n' +
+  '  <NetDeckID>0</NetDeckID>\n' +
+  '  <PreconstructedDeckID>0</PreconstructedDeckID>\n';
+/** A .dek after its last item. */
+export const DEK_END = '</Deck>\n';
+
+/** Writes one `<Cards/>` element, its attribute values escaped. */
 const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
-  format: true,
-  indentBy: '  ',
   suppressEmptyNode: true,
   suppressBooleanAttributes: false,
 });
 
 /**
- * Writes an MTGO `.dek`. CatID is written for rows that carry an `mtgoId` (read from a .dek) and left
- * out for the others (MTGO matches by name).
- * Commander and companion go to the sideboard, as MTGO keeps them; maybeboard cards have no place in a
- * .dek and are not written.
+ * The `<Cards>` items of a .dek, one line each, for rows written between DEK_START and DEK_END.
+ * CatID is written for rows that carry an `mtgoId` (read from a .dek) and left out for the others
+ * (MTGO matches by name). Commander and companion go to the sideboard, as MTGO keeps them;
+ * maybeboard cards have no place in a .dek and are not written.
  */
-export function writeDek(rows: readonly Omit<DeckRow, 'line'>[]): string {
-  const cards = rows
-    .filter((row) => row.board !== 'maybe')
-    .map((row) => ({
+export function writeDekItems(rows: readonly Omit<DeckRow, 'line'>[]): string {
+  let out = '';
+  for (const row of rows) {
+    if (row.board === 'maybe') continue;
+    const card = {
       ...(row.mtgoId === undefined ? {} : { '@_CatID': String(row.mtgoId) }),
       '@_Quantity': String(row.quantity),
       '@_Sideboard': row.board === 'main' ? 'false' : 'true',
       '@_Name': toMtgoName(row.name),
-    }));
-  return `${builder.build({
-    '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
-    Deck: {
-      '@_xmlns:xsd': 'http://www.w3.org/2001/XMLSchema',
-      '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
-      NetDeckID: 0,
-      PreconstructedDeckID: 0,
-      Cards: cards,
-    },
-  })}`;
+    };
+    out += `  ${builder.build({ Cards: card })}\n`;
+  }
+  return out;
+}
+
+/** Writes an MTGO `.dek` (see writeDekItems for what each row becomes). */
+export function writeDek(rows: readonly Omit<DeckRow, 'line'>[]): string {
+  return DEK_START + writeDekItems(rows) + DEK_END;
 }

@@ -13,7 +13,8 @@ function byBoard(rows: readonly DeckRowInput[]): Map<Board, DeckRowInput[]> {
   return groups;
 }
 
-function arenaLine(row: DeckRowInput): string {
+/** An Arena line: quantity, name, `(SET) number` when the row has a set, `*F*` or `*E*`. */
+export function arenaLine(row: DeckRowInput): string {
   let line = `${row.quantity} ${row.name}`;
   if (row.setCode !== null) {
     line += ` (${row.setCode.toUpperCase()})`;
@@ -35,14 +36,19 @@ export function writeArena(rows: readonly DeckRowInput[]): string {
   return sections.length === 0 ? '' : `${sections.join('\n\n')}\n`;
 }
 
+/** An MTGO text line: quantity and name, a split card as "Fire/Ice". */
+export const mtgoLine = (row: DeckRowInput): string => `${row.quantity} ${toMtgoName(row.name)}`;
+
+/** A plain list line: "4x Name". */
+export const plainLine = (row: DeckRowInput): string => `${row.quantity}x ${row.name}`;
+
 /**
  * MTGO text: main deck, a blank line, then the sideboard. MTGO keeps commander and companion in the
  * sideboard; it has no maybeboard, so maybeboard cards are not written. Split cards as "Fire/Ice".
  */
 export function writeMtgo(rows: readonly DeckRowInput[]): string {
-  const line = (row: DeckRowInput): string => `${row.quantity} ${toMtgoName(row.name)}`;
-  const main = rows.filter((r) => r.board === 'main').map(line);
-  const side = rows.filter((r) => r.board !== 'main' && r.board !== 'maybe').map(line);
+  const main = rows.filter((r) => r.board === 'main').map(mtgoLine);
+  const side = rows.filter((r) => r.board !== 'main' && r.board !== 'maybe').map(mtgoLine);
   const parts = side.length > 0 ? [...main, '', ...side] : main;
   return parts.length === 0 ? '' : `${parts.join('\n')}\n`;
 }
@@ -54,7 +60,7 @@ export function writePlain(rows: readonly DeckRowInput[]): string {
   for (const board of ['main', ...BOARD_ORDER.filter((b) => b !== 'main')] as const) {
     const group = groups.get(board);
     if (!group) continue;
-    const lines = group.map((row) => `${row.quantity}x ${row.name}`);
+    const lines = group.map(plainLine);
     sections.push((board === 'main' ? lines : [BOARD_HEADERS[board], ...lines]).join('\n'));
   }
   return sections.length === 0 ? '' : `${sections.join('\n\n')}\n`;

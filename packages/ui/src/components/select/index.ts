@@ -1,2 +1,2 @@
-export type { SelectOption, SelectProps } from './select';
+export type { SelectGroup, SelectOption, SelectProps } from './select';
 export { Select } from './select';

@@ -46,4 +46,26 @@ export const LongContent: Story = {
   },
 };
 
+export const Grouped: Story = {
+  args: {
+    defaultValue: 'arena',
+    options: [
+      {
+        label: 'Collection (CSV)',
+        options: [
+          { value: 'moxfield', label: 'Moxfield' },
+          { value: 'manabox', label: 'ManaBox' },
+        ],
+      },
+      {
+        label: 'Decklist',
+        options: [
+          { value: 'arena', label: 'MTG Arena' },
+          { value: 'dek', label: 'MTGO (.dek)' },
+        ],
+      },
+    ],
+  },
+};
+
 export const French: Story = { parameters: { locale: 'fr-FR' }, args: { 'aria-label': 'Format' } };

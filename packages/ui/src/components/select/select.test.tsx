@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../test/render';
@@ -52,6 +52,46 @@ describe('Select', () => {
     errors.mockRestore();
     warns.mockRestore();
     expect(warnings).toEqual([]);
+  });
+
+  it('shows options in labelled groups', async () => {
+    const onValueChange = vi.fn();
+    renderWithIntl(
+      <Select
+        aria-label="Format"
+        defaultValue="arena"
+        onValueChange={onValueChange}
+        options={[
+          { value: 'none', label: 'None' },
+          { label: 'Collection (CSV)', options: [{ value: 'moxfield', label: 'Moxfield' }] },
+          {
+            label: 'Decklist',
+            options: [
+              { value: 'arena', label: 'MTG Arena' },
+              { value: 'dek', label: 'MTGO (.dek)' },
+            ],
+          },
+        ]}
+      />,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Format' });
+    expect(trigger.textContent).toContain('MTG Arena');
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const decklist = await screen.findByRole('group', { name: 'Decklist' });
+    expect(
+      within(decklist)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['MTG Arena', 'MTGO (.dek)']);
+    const csv = screen.getByRole('group', { name: 'Collection (CSV)' });
+    expect(
+      within(csv)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Moxfield']);
+    expect(screen.getAllByRole('option')).toHaveLength(4);
+    fireEvent.click(within(decklist).getByRole('option', { name: 'MTGO (.dek)' }));
+    expect(onValueChange).toHaveBeenCalledWith('dek');
   });
 
   it('shows a localised placeholder', () => {

@@ -11,8 +11,15 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps {
+/** Options shown together under a label (a native select's `<optgroup>`). */
+export interface SelectGroup {
+  label: ReactNode;
   options: readonly SelectOption[];
+}
+
+export interface SelectProps {
+  /** The options, each alone or in a labelled group. */
+  options: readonly (SelectOption | SelectGroup)[];
   value?: string;
   defaultValue?: string;
   onValueChange?: (value: string) => void;
@@ -44,7 +51,25 @@ const check = (
   </svg>
 );
 
-/** A styled, keyboard-accessible select (Radix) that works inside a FormField. */
+const isGroup = (entry: SelectOption | SelectGroup): entry is SelectGroup => 'options' in entry;
+
+function Item({ option }: { option: SelectOption }) {
+  return (
+    <RadixSelect.Item
+      value={option.value}
+      className="cui-select__item"
+      {...(option.disabled ? { disabled: true } : {})}
+    >
+      <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+      <RadixSelect.ItemIndicator className="cui-select__check">{check}</RadixSelect.ItemIndicator>
+    </RadixSelect.Item>
+  );
+}
+
+/**
+ * A styled, keyboard-accessible select (Radix) that works inside a FormField. Options may come in
+ * labelled groups.
+ */
 export function Select({
   options,
   value,
@@ -85,17 +110,19 @@ export function Select({
       <RadixSelect.Portal>
         <RadixSelect.Content className="cui-select__content" position="popper" sideOffset={4}>
           <RadixSelect.Viewport className="cui-select__viewport">
-            {options.map((option) => (
-              <RadixSelect.Item
-                key={option.value}
-                value={option.value}
-                className="cui-select__item"
-                {...(option.disabled ? { disabled: true } : {})}
-              >
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                <RadixSelect.ItemIndicator className="cui-select__check">{check}</RadixSelect.ItemIndicator>
-              </RadixSelect.Item>
-            ))}
+            {options.map((entry) =>
+              isGroup(entry) ? (
+                // A group is known by its first option (values are unique; its label may be any node).
+                <RadixSelect.Group key={`group:${entry.options[0]?.value}`} className="cui-select__group">
+                  <RadixSelect.Label className="cui-select__label">{entry.label}</RadixSelect.Label>
+                  {entry.options.map((option) => (
+                    <Item key={option.value} option={option} />
+                  ))}
+                </RadixSelect.Group>
+              ) : (
+                <Item key={entry.value} option={entry} />
+              ),
+            )}
           </RadixSelect.Viewport>
         </RadixSelect.Content>
       </RadixSelect.Portal>
