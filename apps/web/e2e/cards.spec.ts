@@ -439,6 +439,10 @@ test(
         .first()
         .click();
       await expect(unresolved).toHaveCount(unresolvedBefore - 1);
+      // The report's counter follows the fix.
+      await expect(report.getByTestId('import-fixed')).toContainText(
+        `1 fixed since, ${counts.unmatched - 1 === 0 ? 'none' : counts.unmatched - 1} left`,
+      );
     }
 
     // Back in the list, the rows still to fix are counted, shown on demand, and found by name.

@@ -26,9 +26,7 @@ async function summary(page: Page): Promise<string> {
   return text.split('·').slice(0, 2).join('·').trim();
 }
 
-test('import: fix a 3,743-row ManaBox export from the list', async ({
-  page,
-}, info) => {
+test('import: fix a 3,743-row ManaBox export from the list', async ({ page }, info) => {
   // The import, two fixes and an export and re-import of the whole list: about a minute alone here,
   // several times that beside other browser tests on a slower machine.
   test.setTimeout(600_000);
@@ -132,10 +130,12 @@ test('import: fix a 3,743-row ManaBox export from the list', async ({
   const again = await importInto(page, 'companion.csv', exported);
   const reCounts = await reportCounts(again);
   console.log(`Re-import report: ${JSON.stringify(reCounts)}`);
-  // One line per entry: nothing merges, nothing is guessed, the unmatched rows are the same.
+  // One line per entry: nothing merges; the unmatched rows are the same; the guessed printings went
+  // out as their file named them, so they come back guessed (at most as many as the first import's).
   expect(reCounts.unmatched).toBe(left);
   expect(reCounts.merged).toBe(0);
-  expect(reCounts.guessed).toBe(0);
+  expect(reCounts.guessed).toBeGreaterThan(0);
+  expect(reCounts.guessed).toBeLessThanOrEqual(counts.guessed);
   expect(reCounts.unreadable).toBe(0);
   await page.getByRole('tab', { name: /Cards/ }).click();
   expect(await summary(page)).toBe(original);

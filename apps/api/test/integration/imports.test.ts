@@ -279,6 +279,30 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     expect(guess?.id).toBe(report.guessed[0]?.entryId);
     for (const e of page.entries) if (e.card) expect(e.card.finishes).toContain(e.finish);
 
+    // Exported, the guess is written as its file gave it (without the guess's id), the other rows as
+    // they were matched; re-imported, the guess is a guess again and the rest comes back the same.
+    const exported = await u.client.lists.export({ params: { id: list.id }, query: { format: 'companion' } });
+    expect(
+      exported
+        .trim()
+        .split('\n')
+        .find((l) => l.includes(',HP,')),
+    ).toBe('Dark Ritual,zzz,,7,en,nonfoil,1,HP,,,,');
+    const { list: copy } = await u.client.lists.create({
+      body: { name: 'printings again', type: 'collection' },
+    });
+    const again = await u.client.lists.import({ params: { id: copy.id }, body: { content: exported } });
+    expect(again.resolved).toEqual({ byId: 2, bySetNumber: 0, bySetName: 0, byName: 1 });
+    expect(again.unresolved).toHaveLength(1);
+    const canonical = (entries: typeof page.entries) =>
+      entries
+        .map((e) =>
+          [e.card?.id ?? e.unresolved?.name, e.finish, e.condition, e.quantity, e.printingGuessed].join('|'),
+        )
+        .sort();
+    const copied = await u.client.lists.get({ params: { id: copy.id }, query: { limit: 50 } });
+    expect(canonical(copied.entries)).toEqual(canonical(page.entries));
+
     // Adding or changing to a finish the printing lacks is refused, naming the field.
     const add = await u.client.lists
       .addCards({

@@ -28,14 +28,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useToast } from '../app/toasts';
 import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
-import {
-  download,
-  FINISH_KEY,
-  LIST_TYPE_KEY,
-  useCurrency,
-  useDebounced,
-  useMoney,
-} from '../components/cards/common';
+import { FINISH_KEY, LIST_TYPE_KEY, useCurrency, useDebounced, useMoney } from '../components/cards/common';
 import {
   EntriesGrid,
   EntriesTable,
@@ -44,7 +37,13 @@ import {
   useSelection,
 } from '../components/cards/entries-view';
 import { FixDialog, needsFixing } from '../components/cards/fix-dialog';
-import { ExportButton, ExportError, ExportFormatSelect, useExport } from '../components/cards/formats';
+import {
+  ExportButton,
+  ExportError,
+  ExportFormatSelect,
+  saveExport,
+  useExport,
+} from '../components/cards/formats';
 import { ImportPanel } from '../components/cards/import-panel';
 import { MoveDialog, SelectionActions } from '../components/cards/move-dialog';
 import { QuickAdd } from '../components/cards/quick-add';
@@ -163,10 +162,11 @@ function Export({ list }: { list: CardList }) {
   const client = useCompanionClient();
   const qc = useQueryClient();
   const exporter = useExport(async (format) => {
-    const csv = await qc.fetchQuery(
+    const text = await qc.fetchQuery(
       listExportQueryOptions(client, { params: { id: list.id }, query: { format } }),
     );
-    download(`${list.name.replace(/[^\w-]+/g, '_')}-${format}.csv`, csv);
+    // Letters of any alphabet stay (a French list keeps its accents); other characters become _.
+    saveExport(list.name.replace(/[^\p{L}\p{N}_-]+/gu, '_'), format, text);
   });
   return (
     <section className="web-card web-form" aria-labelledby="export-title">
@@ -176,7 +176,7 @@ function Export({ list }: { list: CardList }) {
         <ExportFormatSelect value={exporter.format} onChange={exporter.choose} />
       </FormField>
       <ExportError error={exporter.error} />
-      <ExportButton busy={exporter.busy} onClick={() => void exporter.run()} />
+      <ExportButton busy={exporter.busy} format={exporter.format} onClick={() => void exporter.run()} />
     </section>
   );
 }

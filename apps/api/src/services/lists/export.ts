@@ -56,7 +56,9 @@ const EXPORT_BATCH = 5000;
  * closing tag are written once, and a decklist holds every entry as a main-board line. A line's
  * printing columns come from the narrow `card_search` row (the wide `cards` rows stay unread) and
  * are merged with the entry's in SQL (an unresolved entry keeps the name its file gave, and the set
- * and number of its `unresolved` note), one key lookup per entry (a plain join let PostgreSQL scan
+ * and number of its `unresolved` note; an entry whose printing an import guessed from its name, and
+ * which nobody has checked since, is written as its file gave it, without the guess's id, so it
+ * exports as it came and a re-import marks it guessed again), one key lookup per entry (a plain join let PostgreSQL scan
  * all of `card_search` for each chunk). Each chunk arrives as one JSON text, parsed natively: on
  * PGlite, decoding 5,000 rows of 13 columns field by field in JavaScript cost more than the query
  * itself.
@@ -67,11 +69,16 @@ export function exportList(db: Db, listIds: string[], format: ExportFormatValue)
     let after: string | null = null;
     while (listIds.length) {
       const [chunk] = rowsOf<{ lines: string | null }>(
-        await db.execute(sql`select json_agg(json_build_array(e.id, s.id, coalesce(s.name, e.name),
-            coalesce(s.set, e.unresolved ->> 'setCode'), s.set_name,
-            coalesce(s.collector_number, e.unresolved ->> 'collectorNumber'), e.language, e.finish,
+        await db.execute(sql`select json_agg(json_build_array(e.id,
+            case when e.guessed then null else s.id end,
+            case when e.guessed then e.imported ->> 'name' else coalesce(s.name, e.name) end,
+            case when e.guessed then e.imported ->> 'setCode' else coalesce(s.set, e.unresolved ->> 'setCode') end,
+            case when e.guessed then null else s.set_name end,
+            case when e.guessed then e.imported ->> 'collectorNumber'
+              else coalesce(s.collector_number, e.unresolved ->> 'collectorNumber') end,
+            e.language, e.finish,
             e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags) order by e.id)::text as lines
-          from (select * from ${listEntries} e
+          from (select e.*, coalesce(e.imported ->> 'method' = 'name', false) as guessed from ${listEntries} e
             where e.list_id in (${sql.join(
               listIds.map((id) => sql`${id}::uuid`),
               sql`, `,

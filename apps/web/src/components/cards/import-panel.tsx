@@ -162,6 +162,7 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
   const intl = useIntl();
   const [fixed, setFixed] = useState<Set<string>>(new Set());
   const open = report.unresolved.filter((u) => !fixed.has(u.entryId));
+  const fixedRows = report.unresolved.length - open.length;
   const resolved = report.resolved.byId + report.resolved.bySetNumber + report.resolved.bySetName;
   return (
     <section
@@ -204,7 +205,15 @@ export function ImportReportView({ listId, report }: { listId: string; report: I
         ).map(([label, value]) => (
           <div key={label}>
             <dt>{t(label)}</dt>
-            <dd>{intl.formatNumber(value)}</dd>
+            <dd>
+              {intl.formatNumber(value)}
+              {label === 'web.cards.import.unresolvedCount' && fixedRows > 0 ? (
+                <span className="web-muted" data-testid="import-fixed">
+                  {' · '}
+                  {t('web.cards.import.fixedSince', { count: fixedRows, left: open.length })}
+                </span>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
