@@ -59,6 +59,15 @@ describe('parseDecklist: arena', () => {
     ]);
   });
 
+  it("reads sites' own set codes with - and _ (MTGGoldfish's Y22-MID, Deckbox's EX_127)", () => {
+    const result = parseDecklist('1 Angel of Unity (Y22-MID)\n1 Clue (EX_127) 14\n1 Hazmat (a-b-c-d-e-f)');
+    expect(result.rows.map((r) => [r.name, r.setCode, r.collectorNumber])).toEqual([
+      ['Angel of Unity', 'y22-mid', null],
+      ['Clue', 'ex_127', '14'],
+      ['Hazmat (a-b-c-d-e-f)', null, null], // longer than a set code: part of the name
+    ]);
+  });
+
   it('treats a blank line as the start of the sideboard when there are no headers', () => {
     const result = parseDecklist('4 Lightning Bolt (M10) 146\n\n2 Abrade (VOW) 139\n', { format: 'arena' });
     expect(result.rows.map((r) => r.board)).toEqual(['main', 'side']);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../contract/limits.js';
+import { CARRIED, project, written } from '../../test/export-fields.js';
 import { EXPORT_FORMATS, type ExportFormatValue, exportFile, IMPORT_FORMATS } from '../contract/values.js';
 import {
-  type CollectionRow,
   type CollectionRowInput,
   DECKLIST_FORMATS,
   exportWriter,
@@ -13,68 +12,6 @@ import {
   writeDecklist,
   writeExport,
 } from './index.js';
-
-type Field = 'name' | 'setCode' | 'collectorNumber' | 'finish' | 'language' | 'condition' | 'quantity';
-
-/**
- * What each export format carries of a row's canonical fields, from its spec's columns (CSV) or its
- * writer (decklists):
- *
- * | format       | name | set | number | finish | language | condition | quantity |
- * |--------------|------|-----|--------|--------|----------|-----------|----------|
- * | companion    |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
- * | moxfield     |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
- * | manabox      |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
- * | deckbox      |  ✓   |  ✓  |   ✓    |   ✓*   |    ✓     |     ✓     |    ✓     |
- * | archidekt    |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓†    |    ✓     |
- * | dragonshield |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
- * | tcgplayer    |  ✓   |  ✓  |   ✓    |   ✓*   |    ✓     |     ✓     |    ✓     |
- * | mtggoldfish  |  ✓   |  ✓  |   ✓    |   ✓    |          |           |    ✓     |
- * | topdecked    |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
- * | cardkingdom  |  ✓   |     |        |   ✓*   |          |           |    ✓     |
- * | mtgo-csv     |  ✓   |  ✓  |   ✓    |   ✓*   |          |           |    ✓     |
- * | arena        |  ✓   |  ✓  |   ✓    |   ✓    |          |           |    ✓‡    |
- * | mtgo         |  ✓   |     |        |        |          |           |    ✓‡    |
- * | plain        |  ✓   |     |        |        |          |           |    ✓‡    |
- * | dek          |  ✓   |     |        |        |          |           |    ✓‡    |
- *
- * * etched is written as foil. † Archidekt has no Mint grade: M is written as NM.
- * ‡ a decklist line holds at most LIMITS.deckQuantity.max copies: more are written on several lines.
- */
-const CARRIED: Readonly<
-  Record<ExportFormatValue, { fields: readonly Field[]; etchedAsFoil?: true; mintAsNearMint?: true }>
-> = {
-  companion: {
-    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
-  },
-  moxfield: { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'] },
-  manabox: { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'] },
-  deckbox: {
-    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
-    etchedAsFoil: true,
-  },
-  archidekt: {
-    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
-    mintAsNearMint: true,
-  },
-  dragonshield: {
-    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
-  },
-  tcgplayer: {
-    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
-    etchedAsFoil: true,
-  },
-  mtggoldfish: { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'quantity'] },
-  topdecked: {
-    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
-  },
-  cardkingdom: { fields: ['name', 'finish', 'quantity'], etchedAsFoil: true },
-  'mtgo-csv': { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'quantity'], etchedAsFoil: true },
-  arena: { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'quantity'] },
-  mtgo: { fields: ['name', 'quantity'] },
-  plain: { fields: ['name', 'quantity'] },
-  dek: { fields: ['name', 'quantity'] },
-};
 
 const row = (over: Partial<CollectionRowInput>): CollectionRowInput => ({
   name: 'Lightning Bolt',
@@ -123,31 +60,6 @@ const ROWS: readonly CollectionRowInput[] = [
   row({ name: 'Brainstorm', setCode: null, collectorNumber: null, quantity: 3 }),
   row({ name: 'Island', setCode: 'ltr', collectorNumber: '715', quantity: 2500 }),
 ];
-
-/** The rows a format's file holds: decklist lines of at most LIMITS.deckQuantity.max copies. */
-function written(format: ExportFormatValue, rows: readonly CollectionRowInput[]): CollectionRowInput[] {
-  if (!isDecklistFormat(format)) return [...rows];
-  const { max } = LIMITS.deckQuantity;
-  return rows.flatMap((r) =>
-    Array.from({ length: Math.ceil(r.quantity / max) }, (_, i) => ({
-      ...r,
-      quantity: Math.min(max, r.quantity - i * max),
-    })),
-  );
-}
-
-/** A row on the fields a format carries, as the format writes them. */
-function project(
-  format: ExportFormatValue,
-  r: CollectionRowInput | CollectionRow,
-): Partial<Record<Field, unknown>> {
-  const { fields, etchedAsFoil, mintAsNearMint } = CARRIED[format];
-  const out: Partial<Record<Field, unknown>> = {};
-  for (const field of fields) out[field] = r[field];
-  if (etchedAsFoil && out.finish === 'etched') out.finish = 'foil';
-  if (mintAsNearMint && out.condition === 'M') out.condition = 'NM';
-  return out;
-}
 
 /** Writes the rows through exportWriter, `size` rows per chunk. */
 function inChunks(format: ExportFormatValue, rows: readonly CollectionRowInput[], size: number): string[] {

@@ -42,14 +42,16 @@ function trimEndIndex(text: string, start: number, end: number): number {
 }
 
 /**
- * Start of a set code written as `(SET)` ending at `end` (exclusive), with 2 to 8 letters or digits and
- * a space before it; -1 otherwise. Looks at no more than ten characters.
+ * Start of a set code written as `(SET)` ending at `end` (exclusive), with 2 to 8 letters, digits, `-`
+ * or `_` (sites' own codes: MTGGoldfish's "Y22-MID", Deckbox's "EX_127") and a space before it; -1
+ * otherwise. Looks at no more than ten characters.
  */
 function setCodeStart(text: string, start: number, end: number): number {
   if (end - start < 5 || text.charCodeAt(end - 1) !== 41) return -1; // ")"
   let i = end - 2;
   const stop = Math.max(start, end - 10);
-  while (i > stop && isAlnum(text.charCodeAt(i))) i--;
+  while (i > stop && (isAlnum(text.charCodeAt(i)) || text.charCodeAt(i) === 45 || text.charCodeAt(i) === 95))
+    i--;
   const length = end - 2 - i;
   if (text.charCodeAt(i) !== 40 || length < 2 || length > 8) return -1; // "("
   if (i - 1 < start || !isSpace(text.charCodeAt(i - 1))) return -1;
