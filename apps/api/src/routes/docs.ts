@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { buildOpenApiDocument, listEndpoints } from '@companion/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
+import { VERSION } from '../version.js';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -12,7 +13,7 @@ const escapeHtml = (s: string) =>
 /** `/openapi.json` and a readable reference page at `/docs` (no external assets). */
 export function registerDocs(app: FastifyInstance, env: Env): void {
   const endpoints = listEndpoints();
-  const doc = buildOpenApiDocument(endpoints, { version: '0.1.0', serverUrl: env.apiUrl });
+  const doc = buildOpenApiDocument(endpoints, { version: VERSION, serverUrl: env.apiUrl });
   const json = JSON.stringify(doc);
 
   app.get('/openapi.json', async (_request, reply) => {

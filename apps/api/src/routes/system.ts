@@ -2,8 +2,7 @@ import { pingDatabase } from '../db/client.js';
 import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import { listFormats } from '../services/formats.js';
-
-const VERSION = '0.1.0';
+import { VERSION } from '../version.js';
 
 /** Liveness, health and the formats (no signature, no session). */
 export function systemRoutes(s: AppServices) {

@@ -3,6 +3,7 @@
  * route in the server, registered through the registrar (so it is signed, authenticated and
  * validated) and present in Fastify's router under the contract's method and path.
  */
+import { readFileSync } from 'node:fs';
 import { type AnyEndpoint, listEndpoints, toOpenApiPath } from '@companion/sdk/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,5 +86,15 @@ describe('route completeness', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     for (const { domain, name } of listEndpoints()) expect(html).toContain(`id="${domain}.${name}"`);
+  });
+
+  it('reports the version of the API package in /health and /openapi.json', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    const health = (await (await fetch(`${t.url}/health`)).json()) as { version: string };
+    expect(health.version).toBe(version);
+    const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as { info: { version: string } };
+    expect(doc.info.version).toBe(version);
   });
 });
