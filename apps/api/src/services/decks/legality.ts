@@ -110,25 +110,37 @@ export function constructionOf(format: LegalityFormat): Construction {
 // ---------------------------------------------------------------------------------------------
 // Reading a card
 
+/** Read once per card and check: the front type line, the oracle text, the ability lines. */
+const memo = <T>(read: (c: LegalityCard) => T) => {
+  const cache = new WeakMap<LegalityCard, T>();
+  return (c: LegalityCard): T => {
+    if (cache.has(c)) return cache.get(c) as T;
+    const value = read(c);
+    cache.set(c, value);
+    return value;
+  };
+};
+
 /** The front face's type line (a card in a deck has its front face's characteristics). */
-function frontType(c: LegalityCard): string {
+const frontType = memo((c: LegalityCard): string => {
   const face = c.cardFaces?.[0]?.type_line;
   if (c.typeLine) return c.typeLine.split(' // ')[0] ?? c.typeLine;
   return typeof face === 'string' ? face : '';
-}
+});
 
 /** Oracle text of the card and every face. */
-function oracle(c: LegalityCard): string {
+const oracle = memo((c: LegalityCard): string => {
   const faces = (c.cardFaces ?? []).map((f) => (typeof f.oracle_text === 'string' ? f.oracle_text : ''));
   return [c.oracleText ?? '', ...faces].filter(Boolean).join('\n');
-}
+});
 
 /** Oracle lines without reminder text. */
-const abilityLines = (c: LegalityCard) =>
+const abilityLines = memo((c: LegalityCard) =>
   oracle(c)
     .split('\n')
     .map((l) => l.replace(/\s*\([^)]*\)/g, '').trim())
-    .filter(Boolean);
+    .filter(Boolean),
+);
 
 const frontName = (c: LegalityCard) => (c.name.split(' // ')[0] ?? c.name).toLowerCase();
 const isBasicLand = (c: LegalityCard) => /\bBasic\b/.test(frontType(c)) && /\bLand\b/.test(frontType(c));
@@ -216,6 +228,7 @@ function canBeCommander(c: LegalityCard, rules: Construction): boolean {
 
 const SUBTYPE_SPLIT = /\s*(?:,\s*or\s+|,\s*|\s+or\s+)\s*/;
 const manaValue = String.raw`(?:mana value|converted mana cost)`;
+const manaValues = String.raw`(?:mana values|converted mana costs)`;
 const symbols = (c: LegalityCard) =>
   (c.manaCost ?? '').split(' // ').map((cost) => [...cost.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''));
 const cardTypes = (c: LegalityCard) =>
@@ -280,7 +293,11 @@ function companionCondition(c: LegalityCard): CompanionCondition | null {
         });
       },
     };
-  if (new RegExp(`^Each nonland card in your starting deck has an odd ${manaValue}`, 'i').test(text))
+  if (
+    new RegExp(`^Your starting deck contains only cards with odd ${manaValues} and land cards`, 'i').test(
+      text,
+    )
+  )
     return { offenders: (deck) => deck.filter((d) => !isLand(d) && d.cmc % 2 !== 1) };
   if (/^Each nonland card in your starting deck shares a card type/i.test(text))
     return {
@@ -295,10 +312,10 @@ function companionCondition(c: LegalityCard): CompanionCondition | null {
     };
   if (/^Each permanent card in your starting deck has an activated ability/i.test(text))
     return { offenders: (deck) => deck.filter((d) => isPermanent(d) && !hasActivatedAbility(d)) };
-  if (new RegExp(`^Each card in your starting deck has an even ${manaValue}`, 'i').test(text))
+  if (new RegExp(`^Your starting deck contains only cards with even ${manaValues}`, 'i').test(text))
     return { offenders: (deck) => deck.filter((d) => d.cmc % 2 !== 0) };
   const nonlandMin = new RegExp(
-    `^Each nonland card in your starting deck has ${manaValue} (\\d+) or greater`,
+    `^Your starting deck contains only cards with ${manaValue} (\\d+) or greater and land cards`,
     'i',
   ).exec(text)?.[1];
   if (nonlandMin)
