@@ -227,8 +227,8 @@ function canBeCommander(c: LegalityCard, rules: Construction): boolean {
 // Companions
 
 const SUBTYPE_SPLIT = /\s*(?:,\s*or\s+|,\s*|\s+or\s+)\s*/;
-const manaValue = String.raw`(?:mana value|converted mana cost)`;
-const manaValues = String.raw`(?:mana values|converted mana costs)`;
+const manaValue = '(?:mana value|converted mana cost)';
+const manaValues = '(?:mana values|converted mana costs)';
 const symbols = (c: LegalityCard) =>
   (c.manaCost ?? '').split(' // ').map((cost) => [...cost.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''));
 const cardTypes = (c: LegalityCard) =>
