@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
 import { DeckSummary, Stats } from './user.js';
-import { BOARDS } from './values.js';
+import { BOARDS, LEGALITY_RULES } from './values.js';
 
 const tag = 'decks';
 
@@ -33,6 +33,32 @@ export const BracketCheck = z
   .meta({ id: 'BracketCheck' });
 export type BracketCheck = z.infer<typeof BracketCheck>;
 
+export const LegalityRule = z.enum(LEGALITY_RULES).meta({ id: 'LegalityRule' });
+
+export const LegalityProblem = z
+  .object({
+    rule: LegalityRule,
+    /** In English; screens may word it from `rule` and `cards` instead. */
+    message: z.string(),
+    cards: z.array(
+      z.object({
+        name: z.string(),
+        cardId: Id.nullable().meta({ description: 'Null when the deck line did not resolve to a card' }),
+      }),
+    ),
+  })
+  .meta({ id: 'LegalityProblem' });
+export type LegalityProblem = z.infer<typeof LegalityProblem>;
+
+export const DeckLegality = z
+  .object({
+    /** True when `problems` is empty. */
+    legal: z.boolean(),
+    problems: z.array(LegalityProblem),
+  })
+  .meta({ id: 'DeckLegality' });
+export type DeckLegality = z.infer<typeof DeckLegality>;
+
 export const Deck = DeckSummary.extend({
   description: z.string().nullable(),
   cards: z.array(DeckCard),
@@ -49,6 +75,10 @@ export const Deck = DeckSummary.extend({
     }),
   ),
   price: z.object({ usd: z.number(), eur: z.number() }),
+  // A default: an answer from a server older than this field still reads.
+  legality: DeckLegality.default({ legal: true, problems: [] }).meta({
+    description: "The deck against its format's construction rules (illegal decks are still saved)",
+  }),
   version: z
     .number()
     .int()

@@ -70,7 +70,16 @@ export {
   SortDirection,
   UserSummary,
 } from './common.js';
-export { Board, BracketCheck, Deck, DeckCard, DeckInput } from './decks.js';
+export {
+  Board,
+  BracketCheck,
+  Deck,
+  DeckCard,
+  DeckInput,
+  DeckLegality,
+  LegalityProblem,
+  LegalityRule,
+} from './decks.js';
 export type { AnyEndpoint, BodyType, Endpoint, EndpointAuth, HttpMethod, ResponseType } from './endpoint.js';
 export { endpoint, fillPath, toOpenApiPath, UNAUTHENTICATED_PATHS } from './endpoint.js';
 export { FriendCode } from './friends.js';

@@ -58,6 +58,39 @@ export type LegalityValue = (typeof LEGALITIES)[number];
 export const BOARDS = ['main', 'side', 'commander', 'companion', 'maybe'] as const;
 export type BoardValue = (typeof BOARDS)[number];
 
+/**
+ * Why a deck breaks its format's construction rules (`Deck.legality.problems[].rule`):
+ * - `unresolved`: a deck line is not a card the catalogue knows;
+ * - `deck-size`: too few cards in the deck (or not exactly the size a Commander-style format asks);
+ * - `sideboard-size`: more sideboard cards (companion included) than the format allows;
+ * - `copies`: more copies of a card than the format allows (four, or one in singleton formats);
+ * - `banned` / `not-legal`: the card is banned in, or not part of, the format;
+ * - `restricted`: more than one copy of a restricted card (Vintage), or a card restricted from
+ *   being a commander (Duel Commander);
+ * - `commander-count`: no commander, or more than two;
+ * - `commander-eligible`: a card in the command zone that cannot be a commander (or oathbreaker);
+ * - `commander-pair`: two commanders that may not be played together;
+ * - `signature-spell`: an Oathbreaker deck without exactly one signature spell per oathbreaker;
+ * - `color-identity`: a card outside the commanders' combined colour identity;
+ * - `companion`: more than one companion, a card without the ability, or its condition unmet.
+ */
+export const LEGALITY_RULES = [
+  'unresolved',
+  'deck-size',
+  'sideboard-size',
+  'copies',
+  'banned',
+  'not-legal',
+  'restricted',
+  'commander-count',
+  'commander-eligible',
+  'commander-pair',
+  'signature-spell',
+  'color-identity',
+  'companion',
+] as const;
+export type LegalityRuleValue = (typeof LEGALITY_RULES)[number];
+
 /** Kinds of card list. */
 export const LIST_TYPES = ['collection', 'wishlist', 'trade', 'custom'] as const;
 export type ListTypeValue = (typeof LIST_TYPES)[number];
@@ -260,6 +293,7 @@ export const VALUE_SETS = {
   CARD_LANGUAGES,
   LEGALITIES,
   BOARDS,
+  LEGALITY_RULES,
   LIST_TYPES,
   PLAYGROUP_ROLES,
   MEMBERSHIP_STATUSES,

@@ -6,10 +6,11 @@ import type { Deck } from '@companion/sdk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { deckCards } from '../../db/schema.js';
+import { deckCards, formats } from '../../db/schema.js';
 import { type CardData, cardImages, cardsByIds, toCard } from '../catalogue.js';
 import { checkBracket } from './bracket.js';
 import type { UnresolvedLine } from './input.js';
+import { checkLegality } from './legality.js';
 import { type DeckRow, deckSummaries } from './summary.js';
 
 type DeckDto = z.infer<typeof Deck>;
@@ -32,12 +33,18 @@ const money = (n: number) => Math.round(n * 100) / 100;
 
 /** The full deck: summary, cards, bracket check, price and (for the owner) the cards they lack. */
 export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<DeckDto> {
-  const [summary] = await deckSummaries(db, [deck], (ids) => cardImages(db, ids), viewerId);
-  const rows = await db
-    .select()
-    .from(deckCards)
-    .where(eq(deckCards.deckId, deck.id))
-    .orderBy(asc(deckCards.board), asc(deckCards.position));
+  const [[summary], rows, [format]] = await Promise.all([
+    deckSummaries(db, [deck], (ids) => cardImages(db, ids), viewerId),
+    db
+      .select()
+      .from(deckCards)
+      .where(eq(deckCards.deckId, deck.id))
+      .orderBy(asc(deckCards.board), asc(deckCards.position)),
+    db
+      .select({ id: formats.id, legalityKey: formats.legalityKey, commander: formats.commander })
+      .from(formats)
+      .where(eq(formats.id, deck.formatId)),
+  ]);
   const catalogue = await cardsByIds(
     db,
     rows.flatMap((r) => (r.cardId ? [r.cardId] : [])),
@@ -82,6 +89,10 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
     bracketCheck: checkBracket(deck.bracket, gameChangers),
     unowned,
     price: { usd: money(usd), eur: money(eur) },
+    legality: checkLegality(
+      format ?? { id: deck.formatId, legalityKey: null, commander: false },
+      rows.map((r) => ({ board: r.board, quantity: r.quantity, name: r.name, card: card(r.cardId) ?? null })),
+    ),
     version: deck.version,
   };
 }
