@@ -1,6 +1,7 @@
-/** `pnpm bench` for the API: prints figures, asserts nothing. `-- http`, `-- catalogue` or `-- live` runs one part. */
+/** `pnpm bench` for the API: prints figures, asserts nothing. `-- http`, `-- catalogue`, `-- live` or `-- legality` runs one part. */
 import { run as runCatalogue } from './catalogue.js';
 import { run as runHttp } from './http.js';
+import { run as runLegality } from './legality.js';
 import { run as runLive } from './live.js';
 
 // `pnpm bench -- live` passes the `--` through: skip it.
@@ -8,3 +9,4 @@ const only = process.argv.slice(2).find((arg) => arg !== '--');
 if (!only || only === 'http') await runHttp();
 if (!only || only === 'catalogue') await runCatalogue();
 if (!only || only === 'live') await runLive();
+if (!only || only === 'legality') await runLegality();
