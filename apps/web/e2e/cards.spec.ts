@@ -500,6 +500,12 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
     'Atraxa, Grand Unifier',
   );
 
+  // Checked against Commander's rules: the unknown line and the deck's size are named.
+  const legality = page.getByTestId('deck-legality');
+  await expect(legality.getByRole('heading', { name: 'Legality in Commander' })).toBeVisible();
+  await expect(legality.locator('li[data-rule="unresolved"]')).toContainText('Not A Real Card Name');
+  await expect(legality.locator('li[data-rule="deck-size"]')).toContainText('Deck size');
+
   await choose(page, 'Bracket', /^2/);
   const warning = page.getByTestId('bracket-warning');
   await expect(warning).toBeVisible();

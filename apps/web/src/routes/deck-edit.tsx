@@ -13,6 +13,7 @@ import {
   type Board,
   BracketPicker,
   DeckCharts,
+  Legality,
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
@@ -318,6 +319,7 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
           {t('web.common.save')}
         </Button>
       </form>
+      <Legality legality={deck.legality} format={formats.find((f) => f.id === deck.formatId)?.name ?? null} />
       <CardSearch onAdd={add} />
       <DeckCharts cards={rows} />
       {formats.find((f) => f.id === deck.formatId)?.hasBrackets ? <BracketPicker deck={deck} /> : null}

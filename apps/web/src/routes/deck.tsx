@@ -20,6 +20,7 @@ import {
   BracketPicker,
   ColorPips,
   DeckCharts,
+  Legality,
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
@@ -238,6 +239,7 @@ export function Component() {
             </div>
           </dl>
         </section>
+        <Legality legality={deck.legality} format={format?.name ?? null} />
         {format?.hasBrackets && mine ? <BracketPicker deck={deck} /> : null}
         <DeckCharts cards={deck.cards} />
         <section className="web-card" aria-labelledby="deck-list-title">

@@ -1,7 +1,7 @@
 import { useAddListCards, useCreateList, useLists, useSetDeckBracket } from '@companion/hooks';
-import { BOARDS, type BoardValue } from '@companion/sdk';
-import type { BracketCheck, Deck } from '@companion/sdk/contract';
-import { BracketBadge, BreakdownBars, Button, ManaCost, Select } from '@companion/ui';
+import { BOARDS, type BoardValue, type LegalityRuleValue } from '@companion/sdk';
+import type { BracketCheck, Deck, DeckLegality } from '@companion/sdk/contract';
+import { Badge, BracketBadge, BreakdownBars, Button, ManaCost, Select } from '@companion/ui';
 import { useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
@@ -228,6 +228,61 @@ export function Unowned({ deck }: { deck: Deck }) {
           {errorMessage(error, t)}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** Each legality rule's name in the player's language (the contract's LEGALITY_RULES). */
+export const LEGALITY_RULE_KEY: Record<LegalityRuleValue, string> = {
+  unresolved: 'web.cards.deckLegality.rule.unresolved',
+  'deck-size': 'web.cards.deckLegality.rule.deckSize',
+  'sideboard-size': 'web.cards.deckLegality.rule.sideboardSize',
+  copies: 'web.cards.deckLegality.rule.copies',
+  banned: 'web.cards.deckLegality.rule.banned',
+  'not-legal': 'web.cards.deckLegality.rule.notLegal',
+  restricted: 'web.cards.deckLegality.rule.restricted',
+  'commander-count': 'web.cards.deckLegality.rule.commanderCount',
+  'commander-eligible': 'web.cards.deckLegality.rule.commanderEligible',
+  'commander-pair': 'web.cards.deckLegality.rule.commanderPair',
+  'signature-spell': 'web.cards.deckLegality.rule.signatureSpell',
+  'color-identity': 'web.cards.deckLegality.rule.colorIdentity',
+  companion: 'web.cards.deckLegality.rule.companion',
+};
+
+/**
+ * The deck against its format's construction rules: legal, or each problem with the rule's name,
+ * the cards it is about and the server's explanation (in English, marked so).
+ */
+export function Legality({ legality, format }: { legality: DeckLegality; format: string | null }) {
+  const t = useT();
+  const problems = legality.problems;
+  return (
+    <section className="web-card" aria-labelledby="deck-legality-title" data-testid="deck-legality">
+      <div className="web-card__head">
+        <h2 id="deck-legality-title">
+          {format ? t('web.cards.deckLegality.title', { format }) : t('web.cards.deckLegality.titleNoFormat')}
+        </h2>
+        <Badge tone={legality.legal ? 'success' : 'danger'}>
+          {legality.legal
+            ? t('web.cards.deckLegality.legalBadge')
+            : t('web.cards.deckLegality.problems', { count: problems.length })}
+        </Badge>
+      </div>
+      {legality.legal ? (
+        <p className="web-muted">{t('web.cards.deckLegality.legal')}</p>
+      ) : (
+        <ul className="web-legality">
+          {problems.map((p) => (
+            <li key={`${p.rule}|${p.message}`} data-rule={p.rule}>
+              <strong>{t(LEGALITY_RULE_KEY[p.rule])}</strong>
+              {p.cards.length ? <span> · {p.cards.map((c) => c.name).join(', ')}</span> : null}
+              <span className="web-muted web-block" lang="en">
+                {p.message}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
