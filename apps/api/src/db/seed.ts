@@ -111,7 +111,8 @@ export const FORMATS: FormatSeed[] = [
   {
     id: 'brawl',
     name: 'Brawl',
-    description: '60-card singleton with a commander, Standard-legal cards.',
+    description:
+      "100-card singleton with a commander, from the cards on MTG Arena (Scryfall's brawl legality).",
     commander: true,
     legalityKey: 'brawl',
     minPlayers: 2,
