@@ -1,12 +1,13 @@
 /**
  * Resolves card references to catalogue printings in a few batched queries, whatever the number of
- * references, keeping what the reference says. In order: the Scryfall id; the set and collector
+ * references, keeping what the reference says. In order: the Scryfall id; the MTGO catalogue id (a
+ * .dek's CatID: the printing's `mtgo_id`, or its `mtgo_foil_id` for the foil); the set and collector
  * number (+ language); the set and the name; the name alone, last (`name`: the printing is a
  * guess). A reference that names a printing the catalogue has lands on that printing or on nothing:
  * never on another one. With a `finish`, only a printing that has it is chosen; a named printing
  * without it leaves the reference unresolved, with the reason.
  */
-import type { ImportMethodValue } from '@companion/sdk/contract';
+import type { FinishValue, ImportMethodValue } from '@companion/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { cardMigrations, cards } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
@@ -20,13 +21,28 @@ export interface CardReference {
   name?: string | null;
   /** The finish the reference holds (foil, etched…): only a printing that has it is chosen. */
   finish?: string | null;
+  /**
+   * An MTGO catalogue id (a .dek item's CatID): the printing whose `mtgo_id` (nonfoil) or
+   * `mtgo_foil_id` (foil) it is. An id no printing has falls back to the name, when there is one.
+   */
+  mtgoId?: number | null;
 }
 
 /** How a reference found its printing (the contract's import methods, but the player's `chosen`). */
 export type ResolveMethod = Exclude<ImportMethodValue, 'chosen'>;
 export type Resolution =
-  | { card: CardData; method: ResolveMethod; reason?: undefined }
-  | { card: null; method: null; reason: string };
+  | {
+      card: CardData;
+      method: ResolveMethod;
+      reason?: undefined;
+      /**
+       * The finish the reference's id stands for: an MTGO catalogue id is its printing's nonfoil or
+       * its foil. The printing may lack it (MTGO has foils of printings never foiled on paper):
+       * whoever keeps finishes checks `card.finishes`.
+       */
+      finish?: FinishValue;
+    }
+  | { card: null; method: null; reason: string; finish?: undefined };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -81,7 +97,67 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
     });
   }
 
-  // 2. Set code + collector number (+ language, else the English printing).
+  // 2. MTGO catalogue ids: the printings whose nonfoil or foil has the id (a few share one).
+  const mtgoIds = [
+    ...new Set(refs.flatMap((r, i) => (!out[i] && !settled[i] && r.mtgoId != null ? [r.mtgoId] : []))),
+  ];
+  if (mtgoIds.length) {
+    const rows = await db
+      .select({ ...cardColumns, nameKeys: cards.nameKeys })
+      .from(cards)
+      .where(
+        sql`${cards.mtgoId} in (select jsonb_array_elements_text(${json(mtgoIds)})::int)
+          or ${cards.mtgoFoilId} in (select jsonb_array_elements_text(${json(mtgoIds)})::int)`,
+      );
+    const byMtgoId = new Map<number, Array<{ card: CardData; keys: string[]; finish: FinishValue }>>();
+    for (const { nameKeys, ...card } of rows) {
+      for (const [id, finish] of [
+        [card.mtgoId, 'nonfoil'],
+        [card.mtgoFoilId, 'foil'],
+      ] as const) {
+        if (id === null) continue;
+        const list = byMtgoId.get(id) ?? [];
+        list.push({ card, keys: nameKeys, finish });
+        byMtgoId.set(id, list);
+      }
+    }
+    for (const list of byMtgoId.values())
+      list.sort(
+        (a, b) =>
+          Number(b.card.lang === 'en') - Number(a.card.lang === 'en') ||
+          a.card.set.localeCompare(b.card.set) ||
+          a.card.collectorNumber.localeCompare(b.card.collectorNumber, 'en', { numeric: true }) ||
+          a.card.id.localeCompare(b.card.id),
+      );
+    const label = (c: CardData) => `${c.name} (${c.set.toUpperCase()} #${c.collectorNumber})`;
+    refs.forEach((r, i) => {
+      if (out[i] || settled[i] || r.mtgoId == null) return;
+      const all = byMtgoId.get(r.mtgoId);
+      if (!all) {
+        notes[i]?.push(`No card has MTGO catalogue id ${r.mtgoId}`);
+        return;
+      }
+      // With a name, the id must be a printing of that card; else the name is looked up as usual.
+      const key = r.name ? normalizeName(r.name) : null;
+      const named = key === null ? all : all.filter((x) => x.keys.includes(key));
+      if (!named.length) {
+        notes[i]?.push(`MTGO catalogue id ${r.mtgoId} is ${label(all[0]!.card)}, not "${r.name}"`);
+        return;
+      }
+      if (new Set(named.map((x) => x.card.oracleId ?? x.card.name)).size > 1) {
+        notes[i]?.push(
+          `MTGO catalogue id ${r.mtgoId} belongs to several cards (${named.map((x) => label(x.card)).join(', ')}): give the card's name`,
+        );
+        return;
+      }
+      const pick =
+        named.find((x) => (r.language ? x.card.lang === r.language.toLowerCase() : false)) ?? named[0]!;
+      if (hasFinish(r, pick.card)) out[i] = { card: pick.card, method: 'id', finish: pick.finish };
+      else lacksFinish(i, r, pick.card);
+    });
+  }
+
+  // 3. Set code + collector number (+ language, else the English printing).
   const pairs = new Map<string, { s: string; n: string }>();
   refs.forEach((r, i) => {
     if (out[i] || !r.setCode || !r.collectorNumber) return;
@@ -114,7 +190,7 @@ export async function resolveCards(db: Db, refs: readonly CardReference[]): Prom
     });
   }
 
-  // 3. Name: exact (either face of a multi-face card, or the full name), case- and accent-insensitive.
+  // 4. Name: exact (either face of a multi-face card, or the full name), case- and accent-insensitive.
   const names = new Set<string>();
   refs.forEach((r, i) => {
     if (!out[i] && !settled[i] && r.name) names.add(normalizeName(r.name));
