@@ -7,7 +7,7 @@ import type { ImportReport } from '@companion/sdk/contract';
 import { FormatError, type ImportParseResult, isDecklistFormat } from '@companion/sdk/formats';
 import type { Db } from '../../db/client.js';
 import { Invalid } from '../errors.js';
-import { finishMissing, type Resolution, resolveCards } from '../imports-resolve.js';
+import { type CardReference, finishMissing, type Resolution, resolveCards } from '../imports-resolve.js';
 import { type Parsing, skippedReport } from '../parsing.js';
 import { now, type Turn } from '../write-gate.js';
 import { ownedList } from './read.js';
@@ -49,6 +49,21 @@ function withIdFinish(r: Resolution, mtgoId: number | undefined): Resolution {
   };
 }
 
+/** What each row of a parsed file is looked up by. */
+export function importReferences(parsed: ImportParseResult): CardReference[] {
+  // Decklists name a finish only when it is foil or etched: their "nonfoil" is a default, not a fact.
+  const decklist = isDecklistFormat(parsed.format);
+  return parsed.rows.map((r) => ({
+    scryfallId: r.scryfallId,
+    setCode: r.setCode,
+    collectorNumber: r.collectorNumber,
+    language: r.language,
+    name: r.name,
+    finish: decklist && r.finish === 'nonfoil' ? null : r.finish,
+    mtgoId: r.mtgoId ?? null,
+  }));
+}
+
 export async function importIntoList(
   db: Db,
   parsing: Parsing,
@@ -60,22 +75,7 @@ export async function importIntoList(
 ): Promise<ImportReport> {
   await ownedList(db, listId, ownerId);
   const parsed = await parse(parsing, body.content, body.format, body.filename);
-  // Decklists name a finish only when it is foil or etched: their "nonfoil" is a default, not a fact.
-  const decklist = isDecklistFormat(parsed.format);
-  const resolutions = await turn(() =>
-    resolveCards(
-      db,
-      parsed.rows.map((r) => ({
-        scryfallId: r.scryfallId,
-        setCode: r.setCode,
-        collectorNumber: r.collectorNumber,
-        language: r.language,
-        name: r.name,
-        finish: decklist && r.finish === 'nonfoil' ? null : r.finish,
-        mtgoId: r.mtgoId ?? null,
-      })),
-    ),
-  );
+  const resolutions = await turn(() => resolveCards(db, importReferences(parsed)));
   const resolved = { byId: 0, bySetNumber: 0, bySetName: 0, byName: 0 };
   const guessedRows: Array<{
     line: number;
