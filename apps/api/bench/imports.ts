@@ -134,13 +134,50 @@ export function moxfieldRows(printings: readonly Printing[], rows: number): stri
   return writeCollection('moxfield', out);
 }
 
+/** The bench's PostgreSQL connections name themselves, so their backends' CPU time can be read. */
+const APPLICATION_NAME = `companion-bench-imports-${process.pid}`;
+
 async function openFor(kind: Kind, dataDir: string, schema: string): Promise<Database> {
-  return openDatabase(
-    kind === 'postgres'
-      ? { databaseUrl: process.env.DATABASE_URL, pgSchema: schema, poolSize: 10, statementTimeoutMs: 15_000 }
-      : { dataDir },
-  );
+  if (kind === 'pglite') return openDatabase({ dataDir });
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.searchParams.set('application_name', APPLICATION_NAME);
+  return openDatabase({
+    databaseUrl: url.toString(),
+    pgSchema: schema,
+    poolSize: 10,
+    statementTimeoutMs: 15_000,
+  });
 }
+
+/**
+ * CPU milliseconds used so far by this process (the server, its parse workers and the client) and,
+ * on PostgreSQL on this machine, by each of the bench's backends (Linux /proc, 100 ticks a second).
+ * Unlike the wall time, their sum over a step barely moves with the machine's load: on an idle
+ * machine the step takes about that long, the process and the database working in turn.
+ */
+async function cpuTimes(kind: Kind, database: Database): Promise<Map<string, number>> {
+  const own = process.cpuUsage();
+  const times = new Map([['self', (own.user + own.system) / 1000]]);
+  if (kind === 'postgres') {
+    const result = await database.db.execute(
+      sql`select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`,
+    );
+    for (const { pid } of (result as unknown as { rows: Array<{ pid: number }> }).rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        times.set(String(pid), (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // Not on this machine, or not readable: the process's own time only.
+      }
+    }
+  }
+  return times;
+}
+
+/** CPU milliseconds used between two readings (backends that closed in between are left out). */
+const cpuUsed = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after].reduce((sum, [key, ms]) => sum + ms - (before.get(key) ?? 0), 0);
 
 /**
  * A BENCH_IMPORT_ROWS-row Moxfield CSV imported into a list over HTTP, with its report. Closes the
@@ -201,11 +238,13 @@ async function importCollection(kind: Kind, database: Database, work: string): P
     });
     const { list } = await client.lists.create({ body: { name: 'Bench import', type: 'collection' } });
     const load = loadavg()[0] ?? 0;
+    const cpuBefore = await cpuTimes(kind, database);
     started = performance.now();
     const report = await client.lists
       .import({ params: { id: list.id }, body: { content, filename: 'bench-moxfield.csv' } })
       .catch((e: unknown) => e as Error);
     const ms = performance.now() - started;
+    const cpu = cpuUsed(cpuBefore, await cpuTimes(kind, database));
     const what = `imports ${n(ROWS)}-row Moxfield CSV (${(content.length / 1e6).toFixed(1)} MB) into a list on ${kind} over HTTP`;
     if (report instanceof Error) {
       console.log(`${what}: failed after ${seconds(ms)} (${report.message})`);
@@ -215,7 +254,10 @@ async function importCollection(kind: Kind, database: Database, work: string): P
       kind === 'postgres'
         ? `target ≤ ${IMPORT_TARGET_MS / 1000} s: ${verdict(ms, IMPORT_TARGET_MS)}`
         : 'the target is on PostgreSQL';
-    console.log(`${what}: ${seconds(ms)} (${target}; load average ${load.toFixed(1)} before)`);
+    console.log(
+      `${what}: ${seconds(ms)} (${target}; load average ${load.toFixed(1)} before); ` +
+        `CPU time ${seconds(cpu)} (this process${kind === 'postgres' ? ' and its PostgreSQL backends' : ''})`,
+    );
     const { byId, bySetNumber, bySetName, byName } = report.resolved;
     const accounted =
       byId +
