@@ -58,8 +58,8 @@ function templates(): Json[] {
   return out;
 }
 
-/** Writes the synthetic bulk file (a JSON array, streamed) and returns its path. */
-async function writeBulkFile(dir: string): Promise<string> {
+/** Writes the synthetic bulk file (a JSON array of `count` printings, streamed) and returns its path. */
+export async function writeBulkFile(dir: string, count = CARDS): Promise<string> {
   const pool = templates();
   const path = join(dir, 'synthetic-default-cards.json');
   const out = createWriteStream(path);
@@ -67,7 +67,7 @@ async function writeBulkFile(dir: string): Promise<string> {
     out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
   await write('[');
   const oracle = new Map<string, string>();
-  for (let i = 0; i < CARDS; i++) {
+  for (let i = 0; i < count; i++) {
     const t = pool[i % pool.length] as Json;
     const round = Math.floor(i / pool.length);
     const nameRound = Math.floor(round / 3); // three printings per name

@@ -1,6 +1,10 @@
-/** `pnpm bench` for the API: prints figures, asserts nothing. `-- http`, `-- catalogue`, `-- live` or `-- legality` runs one part. */
+/**
+ * `pnpm bench` for the API: prints figures, asserts nothing. `-- http`, `-- catalogue`, `-- live`,
+ * `-- legality` or `-- imports` runs one part.
+ */
 import { run as runCatalogue } from './catalogue.js';
 import { run as runHttp } from './http.js';
+import { run as runImports } from './imports.js';
 import { run as runLegality } from './legality.js';
 import { run as runLive } from './live.js';
 
@@ -10,3 +14,4 @@ if (!only || only === 'http') await runHttp();
 if (!only || only === 'catalogue') await runCatalogue();
 if (!only || only === 'live') await runLive();
 if (!only || only === 'legality') await runLegality();
+if (!only || only === 'imports') await runImports();

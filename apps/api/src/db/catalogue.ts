@@ -72,6 +72,10 @@ export const cards = pgTable(
     releasedAt: date('released_at', { mode: 'string' }),
     artist: text('artist'),
     scryfallUri: text('scryfall_uri'),
+    /** Scryfall's `mtgo_id`: the MTGO catalogue id (a .dek's CatID) of the printing's nonfoil. */
+    mtgoId: integer('mtgo_id'),
+    /** Scryfall's `mtgo_foil_id`: the MTGO catalogue id of the printing's foil (premium) version. */
+    mtgoFoilId: integer('mtgo_foil_id'),
     /** Normalised names, `|full name|face 1|face 2|printed name|`: substring search (trigram index). */
     searchName: text('search_name').notNull(),
     /** Normalised full name and face names: exact name lookups (GIN on the array). */
@@ -92,6 +96,9 @@ export const cards = pgTable(
     index('cards_colors').using('gin', t.colors),
     index('cards_cmc').on(t.cmc),
     index('cards_game_changer').on(t.id).where(sql`${t.gameChanger}`),
+    // .dek items found by CatID; most printings (paper only) have neither id.
+    index('cards_mtgo_id').on(t.mtgoId).where(sql`${t.mtgoId} is not null`),
+    index('cards_mtgo_foil_id').on(t.mtgoFoilId).where(sql`${t.mtgoFoilId} is not null`),
   ],
 );
 

@@ -55,6 +55,9 @@ type Json = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const strArray = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+/** A Scryfall MTGO id: a positive whole number that fits the integer column, else null. */
+const mtgoIdOf = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647 ? v : null;
 const price = (v: unknown): string | null => {
   if (typeof v !== 'string' && typeof v !== 'number') return null;
   const n = Number(v);
@@ -128,6 +131,8 @@ export function cardRowFromScryfall(raw: unknown, now: Date): CardInsert | null 
     releasedAt: str(c.released_at),
     artist: str(c.artist),
     scryfallUri: str(c.scryfall_uri),
+    mtgoId: mtgoIdOf(c.mtgo_id),
+    mtgoFoilId: mtgoIdOf(c.mtgo_foil_id),
     searchName: `|${[...new Set(searchNames)].join('|')}|`,
     nameKeys: names,
     searchTypes: types.join('\n').toLowerCase(),

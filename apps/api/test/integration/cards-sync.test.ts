@@ -102,8 +102,13 @@ function fakeScryfall(options: { throttleOnce?: string; gzip?: boolean } = {}) {
         res.end(JSON.stringify({ object: 'error', status: 404 }));
     }
   });
+  // Each distinct printing's MTGO ids (nonfoil, foil), as Scryfall gives them.
+  const mtgoIds = new Map<string, [unknown, unknown]>();
+  for (const c of allCards as Array<{ id: string; mtgo_id?: number; mtgo_foil_id?: number }>)
+    mtgoIds.set(c.id, [c.mtgo_id ?? null, c.mtgo_foil_id ?? null]);
   return {
     hits,
+    mtgoIds,
     sets: setsList.data,
     migrationsCount: migrationsList.data.length,
     async start() {
@@ -141,15 +146,21 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('cards:sync on %s', (kind) =>
       });
       expect(result.cards).toBe(620);
       expect(await count(database, cards)).toBe(614);
+      // Every printing keeps Scryfall's MTGO ids (a .dek's CatIDs), or null where Scryfall has none.
+      const stored = await database.db
+        .select({ id: cards.id, mtgoId: cards.mtgoId, mtgoFoilId: cards.mtgoFoilId })
+        .from(cards);
+      expect(new Map(stored.map((c) => [c.id, [c.mtgoId, c.mtgoFoilId]]))).toEqual(scryfall.mtgoIds);
+      expect(stored.filter((c) => c.mtgoId !== null).length).toBeGreaterThan(300);
       // Every set of Scryfall's list is there under its own name (cards add the sets they name).
-      const stored = new Map(
+      const storedSets = new Map(
         (await database.db.select({ code: cardSets.code, name: cardSets.name }).from(cardSets)).map((r) => [
           r.code,
           r.name,
         ]),
       );
-      for (const set of scryfall.sets) expect(stored.get(set.code)).toBe(set.name);
-      expect(stored.size).toBeGreaterThanOrEqual(scryfall.sets.length);
+      for (const set of scryfall.sets) expect(storedSets.get(set.code)).toBe(set.name);
+      expect(storedSets.size).toBeGreaterThanOrEqual(scryfall.sets.length);
       expect(result.migrationsFetched).toBe(scryfall.migrationsCount);
       expect(await count(database, cardMigrations)).toBe(scryfall.migrationsCount);
       expect(result.updatedAt).toBe('2024-02-21T10:04:28.932Z');

@@ -29,6 +29,25 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
     expect(sets.find((s) => s.code === 'pip')?.name).toBe('Fallout');
   });
 
+  it("keeps Scryfall's MTGO ids of each printing (nonfoil and foil)", async () => {
+    const db = t.server.services.db;
+    const rows = await db
+      .select({
+        set: cards.set,
+        number: cards.collectorNumber,
+        mtgoId: cards.mtgoId,
+        mtgoFoilId: cards.mtgoFoilId,
+      })
+      .from(cards)
+      .where(sql`${cards.name} in ('Fury Sliver', 'Cataclysm', 'Delver of Secrets // Insectile Aberration')`)
+      .orderBy(cards.set, cards.collectorNumber);
+    expect(rows).toEqual([
+      { set: 'exo', number: '3', mtgoId: 10499, mtgoFoilId: 10500 },
+      { set: 'isd', number: '51', mtgoId: 42436, mtgoFoilId: 42437 },
+      { set: 'tsp', number: '157', mtgoId: 25527, mtgoFoilId: 25528 },
+    ]);
+  });
+
   it('re-import is an upsert and keeps one price snapshot per card per day', async () => {
     const db = t.server.services.db;
     const file = `${SHARED_DATA}/scryfall-json/mtg_ssm_cards.json`;

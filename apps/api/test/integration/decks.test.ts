@@ -147,6 +147,47 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(res.deck.unowned).toEqual([{ cardId: null, name: 'Not A Real Card', missing: 3 }]);
   });
 
+  it('a pasted MTGO .dek finds items by CatID alone: the printing of the id, or the reason', async () => {
+    const decklist = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<Deck>',
+      '  <Cards CatID="25527" Quantity="2" Sideboard="false" />', // Fury Sliver (TSP #157)
+      '  <Cards CatID="42437" Quantity="1" Sideboard="true" />', // Delver of Secrets (ISD #51), foil
+      '  <Cards CatID="10500" Quantity="1" Sideboard="false" />', // Cataclysm (EXO #3): an MTGO-only foil
+      '  <Cards CatID="12345" Quantity="3" Sideboard="false" />', // no printing has it
+      '  <Cards CatID="12345" Quantity="1" Sideboard="false" Name="Dark Ritual" />', // the name, then
+      '</Deck>',
+    ].join('\n');
+    const { deck, unresolved } = await owner.client.decks.create({
+      body: { name: 'By CatID', formatId: 'legacy', decklist },
+    });
+    expect(unresolved).toEqual([
+      {
+        line: 6,
+        text: '<Cards CatID="12345" Quantity="3" Sideboard="false" />',
+        reason: 'No card has MTGO catalogue id 12345',
+      },
+    ]);
+    expect(
+      deck.cards.map((c) => [
+        c.name,
+        c.card?.set ?? null,
+        c.card?.collector_number ?? null,
+        c.quantity,
+        c.board,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Fury Sliver', 'tsp', '157', 2, 'main'],
+        ['Delver of Secrets // Insectile Aberration', 'isd', '51', 1, 'side'],
+        ['Cataclysm', 'exo', '3', 1, 'main'],
+        ['CatID 12345', null, null, 3, 'main'],
+        ['Dark Ritual', expect.any(String), expect.any(String), 1, 'main'],
+      ]),
+    );
+    expect(deck.cards).toHaveLength(5);
+  });
+
   it('a pasted decklist says which lines it skipped and why; titles, rules and prose are never cards', async () => {
     const decklist = [
       'Deck: Mono-black',

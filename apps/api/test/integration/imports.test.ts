@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { parseCollection, parseDecklist } from '@companion/sdk/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
-import { HAS_SHARED_DATA, loadSharedCatalogue, SHARED_DATA } from './shared-data.js';
+import { HAS_SHARED_DATA, importJson, loadSharedCatalogue, SHARED_DATA, testBeast } from './shared-data.js';
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -321,6 +321,119 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     const chosen = after.entries.find((e) => e.condition === 'HP');
     expect(chosen?.printingGuessed).toBe(false);
     expect(chosen?.imported).toMatchObject({ setCode: 'zzz', method: 'chosen' });
+  });
+
+  it('finds .dek items by their MTGO catalogue id (CatID): the printing, nonfoil or foil, or the reason', async () => {
+    // Two made-up printings of different cards that share one MTGO id (Scryfall's data had such).
+    await importJson(t.server.services.db, [
+      testBeast(
+        '00000000-0000-4000-8000-00000000d001',
+        {
+          name: 'Dek Beast One',
+          set: 'zdk',
+          set_name: 'Dek Test',
+          collector_number: '1',
+        },
+        { mtgo_id: 990001, finishes: ['nonfoil'] },
+      ),
+      testBeast(
+        '00000000-0000-4000-8000-00000000d002',
+        {
+          name: 'Dek Beast Two',
+          set: 'zdk',
+          set_name: 'Dek Test',
+          collector_number: '2',
+        },
+        { mtgo_id: 990001, finishes: ['nonfoil'] },
+      ),
+    ]);
+    const dek = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+      '  <Cards CatID="25527" Quantity="2" Sideboard="false" />', // Fury Sliver (TSP #157)
+      '  <Cards CatID="25528" Quantity="1" Sideboard="false" />', // its foil
+      '  <Cards CatID="42437" Quantity="3" Sideboard="true" />', // Delver of Secrets (ISD #51), foil
+      '  <Cards CatID="25527" Quantity="1" Sideboard="true" />', // Fury Sliver again: merges
+      '  <Cards CatID="10500" Quantity="1" Sideboard="false" />', // Cataclysm (EXO #3)'s MTGO foil
+      '  <Cards CatID="12345" Quantity="4" Sideboard="false" />', // no printing has it
+      '  <Cards CatID="12345" Quantity="1" Sideboard="false" Name="Dark Ritual" />', // unknown id: the name
+      '  <Cards CatID="10499" Quantity="1" Sideboard="false" Name="Sylvan Library" />', // another card\'s id
+      '  <Cards CatID="990001" Quantity="1" Sideboard="false" />', // two cards share it
+      '  <Cards CatID="990001" Quantity="1" Sideboard="false" Name="Dek Beast Two" />', // the name says which
+      '  <Cards Quantity="1" Sideboard="false" />', // neither CatID nor Name
+      '</Deck>',
+    ].join('\n');
+    const { list } = await u.client.lists.create({ body: { name: 'dek by id', type: 'collection' } });
+    const report = await u.client.lists.import({
+      params: { id: list.id },
+      body: { content: dek, filename: 'trade.dek' },
+    });
+    expect(report.format).toBe('dek');
+    expect(report.rows).toBe(11);
+    expect(report.resolved).toEqual({ byId: 4, bySetNumber: 0, bySetName: 0, byName: 2 });
+    expect(report.merged).toBe(1);
+    expect(report.unresolved.map(({ line, name, reason }) => ({ line, name, reason }))).toEqual([
+      {
+        line: 7,
+        name: 'CatID 10500',
+        reason: 'Cataclysm (EXO #3) has no foil finish (MTGO catalogue id 10500 is its foil)',
+      },
+      { line: 8, name: 'CatID 12345', reason: 'No card has MTGO catalogue id 12345' },
+      {
+        line: 11,
+        name: 'CatID 990001',
+        reason:
+          "MTGO catalogue id 990001 belongs to several cards (Dek Beast One (ZDK #1), Dek Beast Two (ZDK #2)): give the card's name",
+      },
+    ]);
+    expect(report.errors).toEqual([
+      { line: 13, field: 'name', message: 'Item 11 (line 13) has no Name and no CatID, so it names no card' },
+    ]);
+    expect(report.guessed.map((g) => [g.line, g.name])).toEqual([
+      [9, 'Dark Ritual'],
+      [10, 'Sylvan Library'],
+    ]);
+    const { byId, bySetNumber, bySetName, byName } = report.resolved;
+    expect(
+      byId +
+        bySetNumber +
+        bySetName +
+        byName +
+        report.merged +
+        report.unresolved.length +
+        report.errors.length,
+    ).toBe(report.rows);
+    expect(report.added).toBe(2 + 1 + 3 + 1 + 1 + 4 + 1 + 1 + 1 + 1);
+
+    const page = await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } });
+    const held = page.entries
+      .filter((e) => e.card && e.imported?.method === 'id')
+      .map((e) => [
+        e.card?.set,
+        e.card?.collector_number,
+        e.card?.name,
+        e.finish,
+        e.quantity,
+        e.imported?.name,
+      ])
+      .sort((a, b) => String(a[2]).localeCompare(String(b[2])) || String(a[3]).localeCompare(String(b[3])));
+    expect(held).toEqual([
+      ['zdk', '2', 'Dek Beast Two', 'nonfoil', 1, 'Dek Beast Two'],
+      ['isd', '51', 'Delver of Secrets // Insectile Aberration', 'foil', 3, 'CatID 42437'],
+      ['tsp', '157', 'Fury Sliver', 'foil', 1, 'CatID 25528'],
+      ['tsp', '157', 'Fury Sliver', 'nonfoil', 3, 'CatID 25527'],
+    ]);
+    // The unresolved items are entries named by their CatID, the foil kept as foil.
+    const loose = await u.client.lists.get({ params: { id: list.id }, query: { unresolved: true } });
+    expect(
+      loose.entries
+        .map((e) => [e.unresolved?.name, e.finish, e.quantity])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['CatID 10500', 'foil', 1],
+      ['CatID 12345', 'nonfoil', 4],
+      ['CatID 990001', 'nonfoil', 1],
+    ]);
   });
 
   it('reports the decklist lines it skipped, with their reasons, in its arithmetic', async () => {

@@ -194,7 +194,7 @@ export const ImportReport = z
         'Rows (or decklist lines) read: the resolved counts + merged + unresolved + errors + skipped lines',
     }),
     resolved: z.object({
-      byId: z.number().int(),
+      byId: z.number().int().meta({ description: 'By the Scryfall id, or a .dek item by its MTGO CatID' }),
       bySetNumber: z.number().int(),
       bySetName: z
         .number()

@@ -82,11 +82,17 @@ describe.skipIf(!HAS_DATA)('MTGO .dek files', () => {
         .replace(/Quantity="1"( Sideboard="false" Name="Mountain")/, 'Quantity="99999"$1');
       const back = parseDecklist(broken);
       expect(back.rows.length + back.errors.length).toBe(countCards(text).elements);
+      // the CatID-only item is a row that names its card by the MTGO catalogue id alone
+      expect(back.rows[1]).toMatchObject({ name: '', mtgoId: 235, quantity: 1, board: 'main', line: 6 });
       expect(back.errors.map((e) => e.message)).toEqual([
-        expect.stringMatching(/^Item 2 \(line 6\) has only an MTGO catalogue id \(CatID 235\)/),
         expect.stringMatching(/^Item 3 \(line 7\) has no Name and no CatID/),
         expect.stringMatching(/^Item 4 \(line 8\): the quantity must be a whole number from 1 to 999/),
       ]);
+      // written back as a .dek, it is still a CatID-only item; the text syntaxes cannot name it
+      const again = parseDecklist(writeDecklist('dek', back.rows));
+      expect(again.errors).toEqual([]);
+      expect(again.rows.map((r) => [r.name, r.mtgoId])).toEqual(back.rows.map((r) => [r.name, r.mtgoId]));
+      expect(() => writeDecklist('arena', back.rows)).toThrow(/only MTGO catalogue id 235/);
     });
   }
 });

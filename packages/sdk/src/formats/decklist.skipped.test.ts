@@ -269,6 +269,16 @@ describe('parseDecklist: .dek items', () => {
         line: 3,
       },
       {
+        name: '',
+        quantity: 2,
+        mtgoId: 12345,
+        setCode: null,
+        collectorNumber: null,
+        finish: 'nonfoil',
+        board: 'main',
+        line: 4,
+      },
+      {
         name: 'Duress',
         quantity: 3,
         setCode: null,
@@ -279,11 +289,6 @@ describe('parseDecklist: .dek items', () => {
       },
     ]);
     expect(result.errors.map((e) => [e.line, e.field, e.message])).toEqual([
-      [
-        4,
-        'name',
-        "Item 2 (line 4) has only an MTGO catalogue id (CatID 12345); add the card's Name (MTGO writes it when it exports a deck): cards are found by name",
-      ],
       [5, 'name', 'Item 3 (line 5) has no Name and no CatID, so it names no card'],
       [
         6,
@@ -298,9 +303,22 @@ describe('parseDecklist: .dek items', () => {
     ]);
   });
 
-  it('an item with only CatID and Quantity does not vanish', () => {
-    const result = parseDecklist(dek('<Cards CatID="1" Quantity="391" />'));
-    expect(result.rows.length + result.errors.length).toBe(1);
-    expect(result.errors[0]?.message).toMatch(/only an MTGO catalogue id \(CatID 1\)/);
+  it('an item with only CatID and Quantity is a row named by its CatID alone', () => {
+    const result = parseDecklist(
+      dek('<Cards CatID="1" Quantity="391" />\n<Cards CatId=" 77 " Quantity="1" Name="" />'),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((r) => [r.name, r.mtgoId, r.quantity, r.line])).toEqual([
+      ['', 1, 391, 3],
+      ['', 77, 1, 4],
+    ]);
+  });
+
+  it('an item whose CatID is not a whole number and that has no Name is an error', () => {
+    const result = parseDecklist(dek('<Cards CatID="12a" Quantity="1" />'));
+    expect(result.rows).toEqual([]);
+    expect(result.errors.map((e) => e.message)).toEqual([
+      'Item 1 (line 3) has no Name and no CatID, so it names no card',
+    ]);
   });
 });

@@ -24,8 +24,18 @@ export function parseDecklist(text: string, options: ParseDecklistOptions = {}):
   return { format, rows, errors, skipped };
 }
 
-/** Writes a decklist in the given syntax. */
+/**
+ * Writes a decklist in the given syntax. A row without a name (a .dek item read with only its CatID)
+ * can be written only as a .dek: the text syntaxes name every card, so they throw for it.
+ */
 export function writeDecklist(format: DecklistFormat, rows: readonly DeckRowInput[]): string {
+  if (format !== 'dek') {
+    const nameless = rows.find((row) => row.name.trim() === '');
+    if (nameless)
+      throw new Error(
+        `A ${format} decklist names every card, but a row has no name${nameless.mtgoId === undefined ? '' : ` (only MTGO catalogue id ${nameless.mtgoId})`}: write it as a .dek, or give it the card's name`,
+      );
+  }
   switch (format) {
     case 'arena':
       return writeArena(rows);

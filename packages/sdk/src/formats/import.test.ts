@@ -25,7 +25,14 @@ describe('parseImport', () => {
       '<?xml version="1.0" encoding="utf-8"?>\n<Deck><Cards CatID="1" Quantity="3" Sideboard="false" Name="Island" /></Deck>';
     const r = parseImport(dek, { filename: 'Trade.DEK' });
     expect(r.format).toBe('dek');
-    expect(r.rows).toMatchObject([{ name: 'Island', quantity: 3 }]);
+    expect(r.rows).toMatchObject([{ name: 'Island', quantity: 3, mtgoId: 1 }]);
+  });
+
+  it('keeps the CatID of a .dek item that has no Name', () => {
+    const dek = '<?xml version="1.0" encoding="utf-8"?>\n<Deck><Cards CatID="25527" Quantity="2" /></Deck>';
+    const r = parseImport(dek, { filename: 'collection.dek' });
+    expect(r.errors).toEqual([]);
+    expect(r.rows).toMatchObject([{ name: '', mtgoId: 25527, quantity: 2, finish: 'nonfoil' }]);
   });
 
   it('names the problem of a CSV whose header matches no known export', () => {

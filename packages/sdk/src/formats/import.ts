@@ -53,6 +53,7 @@ export function parseImport(content: string, options: ParseImportOptions = {}): 
       skipped: r.skipped,
       rows: r.rows.map((d) => ({
         name: d.name,
+        ...(d.mtgoId === undefined ? {} : { mtgoId: d.mtgoId }),
         setCode: d.setCode,
         setName: null,
         collectorNumber: d.collectorNumber,

