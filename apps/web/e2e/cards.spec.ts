@@ -111,7 +111,7 @@ test('a 20,000-entry collection scrolls in the virtualised grid without long fra
   expect(lines.length).toBe(20_000);
   const started = Date.now();
   const report = await importInto(page, 'bulk.csv', [HEADER, ...lines].join('\n'));
-  await expect(report.getByText('Cards added').locator('..')).toContainText('20000');
+  await expect(report.getByText('Cards added').locator('..')).toContainText('20,000');
   console.log(`imported 20,000 rows in ${((Date.now() - started) / 1000).toFixed(1)} s (10 parts)`);
 
   await page.goto('/collection/search');
