@@ -144,7 +144,7 @@ export async function importIntoList(
     added += row.quantity;
     const key = r.card
       ? `${r.card.id}|${row.finish}|${condition}|${row.language}`
-      : `?${looseEntryKey({ name: row.name, unresolved: { name: row.name, setCode: row.setCode, collectorNumber: row.collectorNumber, reason: '' }, finish: row.finish, condition, language: row.language })}`;
+      : `?${looseEntryKey({ name: row.name, unresolved: row, finish: row.finish, condition, language: row.language })}`;
     if (seen.has(key)) {
       merged++;
     } else {

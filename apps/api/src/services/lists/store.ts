@@ -102,7 +102,7 @@ export const entryKey = (e: { cardId: string | null; finish: string; condition: 
  */
 export const looseEntryKey = (e: {
   name: string;
-  unresolved?: UnresolvedInfo | null;
+  unresolved?: Pick<UnresolvedInfo, 'setCode' | 'collectorNumber'> | null;
   finish: string;
   condition: string;
   language: string;
@@ -274,7 +274,7 @@ export async function addEntries(
   const delta = deltaOf.filter((d): d is DeltaItem => d !== undefined);
   // Unresolved rows merge too: with an identical unresolved entry already in the list (an earlier
   // import, or an earlier part of one sent in several calls), then with each other.
-  const fresh: Array<{ item: NewEntry; index: number }> = [];
+  const fresh: Array<{ item: NewEntry; indexes: number[] }> = [];
   if (loose.length) {
     const names = [...new Set(loose.map((l) => l.item.name))];
     const existing = await tx
@@ -289,24 +289,21 @@ export async function addEntries(
       );
     const byKey = new Map<string, { row: EntryRow; quantity: number; indexes: number[] }>();
     for (const row of existing) byKey.set(looseEntryKey(row), { row, quantity: 0, indexes: [] });
-    const newByKey = new Map<string, { item: NewEntry; index: number }>();
-    for (const l of loose) {
-      const key = looseEntryKey(l.item);
-      const old = byKey.get(key);
-      if (old) {
-        old.quantity += l.item.quantity;
-        old.indexes.push(l.index);
-        continue;
+    const newByKey = new Map<string, { item: NewEntry; indexes: number[] }>();
+    for (const { item, index } of loose) {
+      const key = looseEntryKey(item);
+      const into = byKey.get(key) ?? newByKey.get(key);
+      if (into && 'row' in into) {
+        into.quantity += item.quantity;
+        into.indexes.push(index);
+      } else if (into) {
+        into.item = { ...into.item, quantity: into.item.quantity + item.quantity };
+        into.indexes.push(index);
+      } else {
+        const entry = { item, indexes: [index] };
+        newByKey.set(key, entry);
+        fresh.push(entry);
       }
-      const prev = newByKey.get(key);
-      if (prev) {
-        prev.item = { ...prev.item, quantity: prev.item.quantity + l.item.quantity };
-        entryIds[l.index] = `=${prev.index}`;
-        continue;
-      }
-      const entry = { item: l.item, index: l.index };
-      newByKey.set(key, entry);
-      fresh.push(entry);
     }
     for (const { row, quantity, indexes } of byKey.values()) {
       if (!quantity) continue;
@@ -330,15 +327,10 @@ export async function addEntries(
       false,
     );
     rows.forEach((row, k) => {
-      const index = batch[k]?.index;
-      if (index !== undefined) entryIds[index] = row.id;
+      for (const index of batch[k]?.indexes ?? []) entryIds[index] = row.id;
       delta.push({ id: row.id, before: null, after: toState(row) });
     });
   }
-  // Rows merged into another new row of this call take its id.
-  entryIds.forEach((id, index) => {
-    if (id.startsWith('=')) entryIds[index] = entryIds[Number(id.slice(1))] ?? '';
-  });
   return { delta, entryIds };
 }
 
