@@ -16,22 +16,16 @@ import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@companion/sdk';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
-import { parseEnv } from '../src/env.js';
-import { buildServer } from '../src/server.js';
 import { PRODUCTION_ENV } from './production.js';
+import { BENCH_KEY, BENCH_SECRET, benchServer } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
 const SHARED = resolve(apiRoot, '../../../shared/data/scryfall-json');
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
-const KEY = 'bench';
-const SECRET = 'bench-secret';
 const SEARCH_RUNS = 60;
 const WARM_UP_RUNS = 15;
 const COLLECTION_ENTRIES = Number(process.env.BENCH_COLLECTION ?? 100_000);
@@ -137,45 +131,9 @@ async function searchLatency(kind: 'pglite' | 'postgres', dataDir: string, schem
       ? { databaseUrl: process.env.DATABASE_URL, pgSchema: schema, poolSize: 10 }
       : { dataDir },
   );
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firebaseUid: `bench-${randomBytes(4).toString('hex')}`,
-      provider: 'google',
-      emailVerified: true,
-      code: `B${randomBytes(3).toString('hex').toUpperCase()}`,
-      firstname: 'Bench',
-    })
-    .returning();
-  if (!user) throw new Error('seed failed');
-  const { token } = await createSessionStore(database.db, 86_400_000).create(user.id, 'bench');
-  const env = parseEnv({
-    ...PRODUCTION_ENV,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    COMPANION_API_KEYS: `${KEY}:${SECRET}`,
-    COMPANION_LOG_LEVEL: 'silent',
-    COMPANION_RATE_LIMIT: 'off',
-  });
-  const server = await buildServer(env, { database });
-  const url = await server.listen(0);
-  const client = createClient({
-    baseUrl: url,
-    apiKey: KEY,
-    secret: SECRET,
-    retry: 0,
-    timeout: 300_000,
-    credentials: () => ({ token, userId: user.id }),
-  });
-  const slow = createClient({
-    baseUrl: url,
-    apiKey: KEY,
-    secret: SECRET,
-    retry: 0,
-    timeout: 300_000,
-    credentials: () => ({ token, userId: user.id }),
-  });
+  const { server, user, client: signedIn } = await benchServer(database, dataDir);
+  const client = signedIn();
+  const slow = signedIn();
   // Printed as they come, so a failing step keeps the figures before it.
   const lines = { push: (line: string) => console.log(line) };
   try {
@@ -280,7 +238,7 @@ export async function run(): Promise<void> {
           DATA_DIR: dataDir,
           DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : undefined,
           DATABASE_SCHEMA: kind === 'postgres' ? schema : undefined,
-          COMPANION_API_KEYS: `${KEY}:${SECRET}`,
+          COMPANION_API_KEYS: `${BENCH_KEY}:${BENCH_SECRET}`,
         });
         const ok = f.ms <= 60_000 && f.maxRssMb <= 500 ? 'OK' : 'MISSED';
         console.log(

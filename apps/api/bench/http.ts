@@ -12,11 +12,11 @@ import { prepareRequest, signHeaders } from '@companion/sdk';
 import { contract } from '@companion/sdk/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
 import { deckCards, decks, users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
 import { PRODUCTION_ENV } from './production.js';
+import { benchUser } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -109,17 +109,7 @@ async function seed(kind: 'pglite' | 'postgres', dataDir: string, schema: string
       : { dataDir },
   );
   await seedFormats(database.db);
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firebaseUid: `bench-${randomBytes(4).toString('hex')}`,
-      provider: 'google',
-      emailVerified: true,
-      code: 'BENCH234',
-      firstname: 'Bench',
-    })
-    .returning();
-  if (!user) throw new Error('seed failed');
+  const { user, token, sessions: store } = await benchUser(database.db, 'Bench', 'BENCH234');
   const deckRows = await database.db
     .insert(decks)
     .values(
@@ -145,8 +135,6 @@ async function seed(kind: 'pglite' | 'postgres', dataDir: string, schema: string
       })),
     ]),
   );
-  const store = createSessionStore(database.db, 86_400_000);
-  const { token } = await store.create(user.id, 'bench');
   // The signed-in attackers (one account per decklist client, so that each has the per-user
   // budget of deck creations to spend) have accounts of their own: the decks they create must not
   // lengthen the measured user's deck list (that would measure a bigger answer, not an attack).

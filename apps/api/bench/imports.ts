@@ -18,20 +18,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@companion/sdk';
 import { type CollectionRowInput, parseImport, writeCollection } from '@companion/sdk/formats';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createSessionStore } from '../src/auth/sessions.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
-import { parseEnv } from '../src/env.js';
-import { buildServer } from '../src/server.js';
+import type { buildServer } from '../src/server.js';
 import { importCatalogue, importSharedCatalogue } from '../src/services/catalogue-import.js';
 import { resolveCards } from '../src/services/imports-resolve.js';
 import { importReferences } from '../src/services/lists/import.js';
 import { writeBulkFile } from './catalogue.js';
-import { PRODUCTION_ENV } from './production.js';
+import { benchServer } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHARED = resolve(here, '../../../../shared/data');
@@ -39,8 +35,6 @@ const MOXFIELD = join(SHARED, 'collection-csv/mtgcsvhelper/Collection/moxfield-h
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const CLONES = Number(process.env.BENCH_IMPORT_CARDS ?? 100_000);
 const RESOLVE_RUNS = Number(process.env.BENCH_RESOLVE_RUNS ?? 7);
-const KEY = 'bench';
-const SECRET = 'bench-secret';
 const IMPORT_TARGET_MS = 10_000;
 const RESOLVE_TARGET_MS = 1_000;
 
@@ -205,37 +199,9 @@ async function importCollection(kind: Kind, database: Database, work: string): P
     );
     const content = moxfieldRows(printings, ROWS);
 
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        firebaseUid: `bench-${randomBytes(4).toString('hex')}`,
-        provider: 'google',
-        emailVerified: true,
-        code: `B${randomBytes(3).toString('hex').toUpperCase()}`,
-        firstname: 'Bench',
-      })
-      .returning();
-    if (!user) throw new Error('seed failed');
-    const { token } = await createSessionStore(database.db, 86_400_000).create(user.id, 'bench');
-    const env = parseEnv({
-      ...PRODUCTION_ENV,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'server'),
-      COMPANION_API_KEYS: `${KEY}:${SECRET}`,
-      COMPANION_LOG_LEVEL: 'silent',
-      COMPANION_RATE_LIMIT: 'off',
-    });
-    server = await buildServer(env, { database });
-    const url = await server.listen(0);
-    const client = createClient({
-      baseUrl: url,
-      apiKey: KEY,
-      secret: SECRET,
-      retry: 0,
-      timeout: 300_000,
-      credentials: () => ({ token, userId: user.id }),
-    });
+    const bench = await benchServer(database, join(work, 'server'));
+    server = bench.server;
+    const client = bench.client();
     const { list } = await client.lists.create({ body: { name: 'Bench import', type: 'collection' } });
     const load = loadavg()[0] ?? 0;
     const cpuBefore = await cpuTimes(kind, database);

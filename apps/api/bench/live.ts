@@ -12,11 +12,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { createSessionStore } from '../src/auth/sessions.js';
 import { openDatabase } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
 import { PRODUCTION_ENV } from './production.js';
+import { benchUser } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -48,19 +47,15 @@ const freePort = () =>
 async function seed(dataDir: string): Promise<Credentials> {
   const database = await openDatabase({ dataDir });
   await seedFormats(database.db);
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      firebaseUid: `bench-${randomBytes(4).toString('hex')}`,
-      provider: 'google',
-      emailVerified: true,
-      code: `L${randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 8),
-      firstname: 'Streamer',
-    })
-    .returning();
-  if (!user) throw new Error('seed failed');
-  const sessions = createSessionStore(database.db, 86_400_000);
-  const { token: session } = await sessions.create(user.id, 'bench');
+  const {
+    user,
+    token: session,
+    sessions,
+  } = await benchUser(
+    database.db,
+    'Streamer',
+    `L${randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 8),
+  );
   const { token: streaming } = await sessions.rotateStreaming(user.id);
   await database.close();
   return { session, streaming };
