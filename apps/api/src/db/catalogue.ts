@@ -18,6 +18,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -313,8 +314,11 @@ export const listRevisions = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     action: valueText('action', REVISION_ACTIONS).notNull(),
     summary: text('summary').notNull(),
-    delta: jsonb('delta').notNull(),
-    snapshot: jsonb('snapshot'),
+    // json, not jsonb: these are written whole and read whole, never queried into, and an import's
+    // are tens of megabytes that PostgreSQL would otherwise convert to jsonb on every write
+    // (migration 0013).
+    delta: json('delta').notNull(),
+    snapshot: json('snapshot'),
     revertedTo: integer('reverted_to'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },

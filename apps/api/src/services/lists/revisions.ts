@@ -24,12 +24,12 @@ import {
 export async function stateAfter(tx: Tx, list: ListRow, number: number): Promise<Map<string, EntryState>> {
   // Cost of each way, in delta items to apply.
   const costs = await tx.execute(sql`select
-      coalesce(sum(jsonb_array_length(delta)) filter (where number > ${number}), 0)::int as backward,
+      coalesce(sum(json_array_length(delta)) filter (where number > ${number}), 0)::int as backward,
       (select max(number) from list_revisions where list_id = ${list.id} and number <= ${number} and snapshot is not null) as snap
     from list_revisions where list_id = ${list.id}`);
   const cost = (costs as unknown as { rows: Array<{ backward: number; snap: number | null }> }).rows[0];
   const snap = cost?.snap === null || cost?.snap === undefined ? 0 : Number(cost.snap);
-  const forwardCost = await tx.execute(sql`select coalesce(sum(jsonb_array_length(delta)), 0)::int as n
+  const forwardCost = await tx.execute(sql`select coalesce(sum(json_array_length(delta)), 0)::int as n
     from list_revisions where list_id = ${list.id} and number > ${snap} and number <= ${number}`);
   const forward = Number((forwardCost as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 
