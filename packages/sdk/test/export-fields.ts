@@ -3,14 +3,22 @@ import { LIMITS } from '../src/contract/limits.js';
 import type { ExportFormatValue } from '../src/contract/values.js';
 import { type CollectionRow, type CollectionRowInput, isDecklistFormat } from '../src/formats/index.js';
 
-export type Field = 'name' | 'setCode' | 'collectorNumber' | 'finish' | 'language' | 'condition' | 'quantity';
+export type Field =
+  | 'name'
+  | 'setCode'
+  | 'collectorNumber'
+  | 'finish'
+  | 'language'
+  | 'condition'
+  | 'quantity'
+  | 'mtgoId';
 
 /**
  * What each export format carries of a row's canonical fields, from its spec's columns (CSV) or its
  * writer (decklists):
  *
- * | format       | name | set | number | finish | language | condition | quantity |
- * |--------------|------|-----|--------|--------|----------|-----------|----------|
+ * | format       | name | set | number | finish | language | condition | quantity | MTGO id |
+ * |--------------|------|-----|--------|--------|----------|-----------|----------|---------|
  * | companion    |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
  * | moxfield     |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
  * | manabox      |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
@@ -21,11 +29,11 @@ export type Field = 'name' | 'setCode' | 'collectorNumber' | 'finish' | 'languag
  * | mtggoldfish  |  ✓   |  ✓  |   ✓    |   ✓    |          |           |    ✓     |
  * | topdecked    |  ✓   |  ✓  |   ✓    |   ✓    |    ✓     |     ✓     |    ✓     |
  * | cardkingdom  |  ✓   |     |        |   ✓*   |          |           |    ✓     |
- * | mtgo-csv     |  ✓   |  ✓  |   ✓    |   ✓*   |          |           |    ✓     |
+ * | mtgo-csv     |  ✓   |  ✓  |   ✓    |   ✓*   |          |           |    ✓     |    ✓    |
  * | arena        |  ✓   |  ✓  |   ✓    |   ✓    |          |           |    ✓‡    |
  * | mtgo         |  ✓   |     |        |        |          |           |    ✓‡    |
  * | plain        |  ✓   |     |        |        |          |           |    ✓‡    |
- * | dek          |  ✓   |     |        |        |          |           |    ✓‡    |
+ * | dek          |  ✓   |     |        |        |          |           |    ✓‡    |    ✓    |
  *
  * * etched is written as foil. † Archidekt has no Mint grade: M is written as NM.
  * ‡ a decklist line holds at most LIMITS.deckQuantity.max copies: more are written on several lines.
@@ -58,11 +66,14 @@ export const CARRIED: Readonly<
     fields: ['name', 'setCode', 'collectorNumber', 'finish', 'language', 'condition', 'quantity'],
   },
   cardkingdom: { fields: ['name', 'finish', 'quantity'], etchedAsFoil: true },
-  'mtgo-csv': { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'quantity'], etchedAsFoil: true },
+  'mtgo-csv': {
+    fields: ['name', 'setCode', 'collectorNumber', 'finish', 'quantity', 'mtgoId'],
+    etchedAsFoil: true,
+  },
   arena: { fields: ['name', 'setCode', 'collectorNumber', 'finish', 'quantity'] },
   mtgo: { fields: ['name', 'quantity'] },
   plain: { fields: ['name', 'quantity'] },
-  dek: { fields: ['name', 'quantity'] },
+  dek: { fields: ['name', 'quantity', 'mtgoId'] },
 };
 
 /** The rows a format's file holds: decklist lines of at most LIMITS.deckQuantity.max copies. */

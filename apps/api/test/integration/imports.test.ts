@@ -436,6 +436,42 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('imports on %s', (kind) => {
     ]);
   });
 
+  it('finds MTGO CSV rows by their "ID #", and writes the ids back in .dek and MTGO CSV exports', async () => {
+    // MTGO's own set codes and "number/total" collector numbers match nothing: the ids do.
+    const csv = [
+      'Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation',
+      '"Fury Sliver",2,25527,Uncommon,TS,157/301,No,No,0',
+      '"Fury Sliver",1,25528,Uncommon,TS,157/301,Yes,No,0',
+      '"Dark Ritual",1,12345,Common,MI,116/350,No,No,0', // an id no printing has: the name, guessed
+    ].join('\n');
+    const { list } = await u.client.lists.create({ body: { name: 'mtgo csv by id', type: 'collection' } });
+    const report = await u.client.lists.import({ params: { id: list.id }, body: { content: csv } });
+    expect(report.format).toBe('mtgo-csv');
+    expect(report.resolved).toEqual({ byId: 2, bySetNumber: 0, bySetName: 0, byName: 1 });
+    expect(report.unresolved).toEqual([]);
+    const page = await u.client.lists.get({ params: { id: list.id }, query: { limit: 50 } });
+    expect(
+      page.entries
+        .map((e) => [e.card?.set, e.card?.collector_number, e.finish, e.quantity, e.imported?.method])
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual(
+      [
+        ['tsp', '157', 'nonfoil', 2, 'id'],
+        ['tsp', '157', 'foil', 1, 'id'],
+        [expect.any(String), expect.any(String), 'nonfoil', 1, 'name'],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    const dek = await u.client.lists.export({ params: { id: list.id }, query: { format: 'dek' } });
+    expect(dek).toContain('CatID="25527" Quantity="2"');
+    expect(dek).toContain('CatID="25528" Quantity="1"');
+    // The guessed printing is written as the file named it, with no id of the guess.
+    expect(dek).toContain('<Cards Quantity="1" Sideboard="false" Name="Dark Ritual"/>');
+    const again = await u.client.lists.export({ params: { id: list.id }, query: { format: 'mtgo-csv' } });
+    expect(again).toMatch(/"?Fury Sliver"?,2,25527,/);
+    expect(again).toMatch(/"?Fury Sliver"?,1,25528,/);
+    expect(again).toMatch(/"?Dark Ritual"?,1,,/);
+  });
+
   it('reports the decklist lines it skipped, with their reasons, in its arithmetic', async () => {
     const text = ['Deck: Burn', '4 Lightning Bolt', '---', 'Here is my list.', '', '', '1 Dark Ritual'].join(
       '\n',

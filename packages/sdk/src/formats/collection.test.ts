@@ -286,4 +286,29 @@ describe('writeCollection', () => {
     expect(text).toContain('Brazen Borrower // Petty Theft,Brazen Borrower,');
     expect(parseCollection(text).rows[0]?.name).toBe('Brazen Borrower // Petty Theft');
   });
+  it('reads and writes an MTGO CSV "ID #" as the MTGO catalogue id, and names it when it is not one', () => {
+    const text = [
+      'Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation',
+      '"Dark Ritual",1,6893,Common,MI,116/350,No,No,0',
+      '"Fury Sliver",2,25528,Uncommon,TSP,157,Yes,No,0',
+      '"Opt",1,,Common,XLN,65,No,,',
+      '"Shock",1,0,Common,M19,156,No,,',
+      '"Bad",1,12a,Common,M19,1,No,,',
+      `"Long",1,${'9'.repeat(40)},Common,M19,1,No,,`,
+    ].join('\n');
+    const { format, rows, errors } = parseCollection(text);
+    expect(format).toBe('mtgo-csv');
+    expect(rows.map((r) => [r.name, r.mtgoId, r.finish])).toEqual([
+      ['Dark Ritual', 6893, 'nonfoil'],
+      ['Fury Sliver', 25528, 'foil'],
+      ['Opt', undefined, 'nonfoil'],
+      ['Shock', undefined, 'nonfoil'],
+    ]);
+    expect(errors.map((e) => [e.line, e.field, e.message])).toEqual([
+      [6, 'mtgoId', 'MTGO ID must be a whole number, got "12a"'],
+      [7, 'mtgoId', expect.stringMatching(/^MTGO ID must be a whole number, got "9{10}/)],
+    ]);
+    const again = parseCollection(writeCollection('mtgo-csv', rows));
+    expect(again.rows.map((r) => r.mtgoId)).toEqual([6893, 25528, undefined, undefined]);
+  });
 });

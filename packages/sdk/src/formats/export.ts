@@ -46,6 +46,7 @@ function mainBoard(rows: readonly CollectionRowInput[]): DeckRowInput[] {
       collectorNumber: row.collectorNumber,
       finish: row.finish,
       board: 'main',
+      ...(row.mtgoId === undefined ? {} : { mtgoId: row.mtgoId }),
     } as const;
     for (let left = row.quantity; left > 0; left -= max)
       lines.push({ ...line, quantity: Math.min(left, max) });

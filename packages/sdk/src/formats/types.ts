@@ -20,7 +20,7 @@ export interface CollectionRow {
    * a row read from an MTGO .dek item that gives a CatID and no Name (then `mtgoId` is set).
    */
   name: string;
-  /** MTGO catalogue id (a .dek item's CatID), when the source gives one. */
+  /** MTGO catalogue id (a .dek item's CatID, an MTGO CSV's "ID #"), when the source gives one. */
   mtgoId?: number;
   /** Lowercase set code as the source gives it (Scryfall codes for Scryfall-aligned sites). */
   setCode: string | null;

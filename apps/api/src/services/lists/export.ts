@@ -6,14 +6,14 @@ import { Readable } from 'node:stream';
 import { type ExportFormatValue, exportFile, type FinishValue } from '@companion/sdk/contract';
 import { type CollectionRowInput, exportWriter } from '@companion/sdk/formats';
 import { sql } from 'drizzle-orm';
-import { cardSearch, listEntries } from '../../db/catalogue.js';
+import { cardSearch, cards, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../card-search.js';
 
 /**
  * An export line as the database gives it, entry and printing columns already merged: id, card id,
  * name, set code, set name, collector number, language, finish, quantity, condition, purchase price
- * and currency, tags.
+ * and currency, tags; and, for the formats that carry it, the MTGO catalogue id of the entry's finish.
  */
 type ExportLine = [
   string,
@@ -29,6 +29,7 @@ type ExportLine = [
   number | null,
   string | null,
   string[],
+  (number | null)?,
 ];
 
 function exportRow(r: ExportLine): CollectionRowInput {
@@ -45,8 +46,12 @@ function exportRow(r: ExportLine): CollectionRowInput {
     purchasePrice: r[10] === null ? null : Number(r[10]),
     purchaseCurrency: r[11],
     tags: r[12],
+    ...(typeof r[13] === 'number' ? { mtgoId: r[13] } : {}),
   };
 }
+
+/** The formats that carry MTGO catalogue ids (a .dek's CatID, an MTGO CSV's "ID #"). */
+const WITH_MTGO_IDS: ReadonlySet<ExportFormatValue> = new Set(['dek', 'mtgo-csv']);
 
 const EXPORT_BATCH = 5000;
 
@@ -65,6 +70,15 @@ const EXPORT_BATCH = 5000;
  */
 export function exportList(db: Db, listIds: string[], format: ExportFormatValue): Readable {
   const writer = exportWriter(format);
+  // The printing's MTGO id for its finish (the foil's for foil and etched), read from the wide
+  // `cards` row by key only for the formats that write it; never a guessed printing's.
+  const mtgo = WITH_MTGO_IDS.has(format);
+  const mtgoColumn = mtgo
+    ? sql`, case when e.guessed then null when e.finish = 'nonfoil' then m.mtgo_id else m.mtgo_foil_id end`
+    : sql``;
+  const mtgoJoin = mtgo
+    ? sql`left join lateral (select c.mtgo_id, c.mtgo_foil_id from ${cards} c where c.id = e.card_id offset 0) m on true`
+    : sql``;
   async function* chunks() {
     let after: string | null = null;
     while (listIds.length) {
@@ -77,14 +91,15 @@ export function exportList(db: Db, listIds: string[], format: ExportFormatValue)
             case when e.guessed then e.imported ->> 'collectorNumber'
               else coalesce(s.collector_number, e.unresolved ->> 'collectorNumber') end,
             e.language, e.finish,
-            e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags) order by e.id)::text as lines
+            e.quantity, e.condition, e.purchase_price, e.purchase_currency, e.tags${mtgoColumn}) order by e.id)::text as lines
           from (select e.*, coalesce(e.imported ->> 'method' = 'name', false) as guessed from ${listEntries} e
             where e.list_id in (${sql.join(
               listIds.map((id) => sql`${id}::uuid`),
               sql`, `,
             )}) ${after ? sql`and e.id > ${after}::uuid` : sql``}
             order by e.id limit ${EXPORT_BATCH}) e
-          left join lateral (select * from ${cardSearch} s where s.id = e.card_id offset 0) s on true`),
+          left join lateral (select * from ${cardSearch} s where s.id = e.card_id offset 0) s on true
+          ${mtgoJoin}`),
       );
       const rows: ExportLine[] = chunk?.lines ? JSON.parse(chunk.lines) : [];
       const text = writer.write(rows.map(exportRow));

@@ -128,6 +128,18 @@ function cellReader(spec: CsvFormatSpec, field: FieldKey): CellReader {
         row.scryfallId = id.toLowerCase();
         return undefined;
       };
+    case 'mtgoId':
+      // MTGO's catalogue id ("ID #"): the printing whose Scryfall mtgo_id it is (mtgo_foil_id for a
+      // premium row). A blank or 0 means none; anything else must be a whole number.
+      return (value, row) => {
+        const text = value.trim();
+        if (text === '' || text === '0') return undefined;
+        const id = WHOLE.test(text) && text.length <= 9 ? Number(text) : Number.NaN;
+        if (!Number.isSafeInteger(id))
+          return { field, message: `MTGO ID must be a whole number, got ${show(value)}` };
+        row.mtgoId = id;
+        return undefined;
+      };
     case 'purchasePrice':
       return (value, row) => {
         const price = parsePrice(value);
@@ -292,6 +304,8 @@ function writeCell(spec: CsvFormatSpec, field: FieldKey, row: RowFields): string
       return row.condition !== null && spec.condition ? spec.condition.write(row.condition) : '';
     case 'scryfallId':
       return row.scryfallId ?? '';
+    case 'mtgoId':
+      return row.mtgoId === undefined ? '' : String(row.mtgoId);
     case 'purchasePrice':
       if (row.purchasePrice === null) return '';
       return spec.priceStyle === 'symbol'

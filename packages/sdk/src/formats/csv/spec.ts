@@ -14,6 +14,7 @@ export type FieldKey =
   | 'quantity'
   | 'condition'
   | 'scryfallId'
+  | 'mtgoId'
   | 'purchasePrice'
   | 'purchaseCurrency'
   | 'tags';
