@@ -72,4 +72,12 @@ describe('Tabs', () => {
     rerender(<Tabs aria-label="Deck" items={items} value="cards" onValueChange={onValueChange} />);
     expect(screen.getByRole('tabpanel').textContent).toBe('Card panel');
   });
+  it('formats counts for the language', () => {
+    const counted = [{ value: 'cards', label: 'Cards', content: 'Card panel', count: 12345 }];
+    const { unmount } = renderWithIntl(<Tabs aria-label="Deck" items={counted} />);
+    expect(screen.getByRole('tab').textContent).toBe('Cards12,345');
+    unmount();
+    renderWithIntl(<Tabs aria-label="Deck" items={counted} />, 'fr-FR');
+    expect(screen.getByRole('tab').textContent?.replace(/\s/g, ' ')).toBe('Cards12 345');
+  });
 });

@@ -1,12 +1,13 @@
 import './tabs.css';
 import { clsx } from 'clsx';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useUiIntl } from '../../i18n/use-ui-intl';
 
 export interface TabItem {
   value: string;
   label: ReactNode;
   content: ReactNode;
-  /** Small count shown after the label (e.g. number of cards). */
+  /** Small count shown after the label (e.g. number of cards), formatted for the language (12,345). */
   count?: number;
   disabled?: boolean;
 }
@@ -36,6 +37,7 @@ const NEXT: Record<string, (index: number, count: number) => number> = {
  */
 export function Tabs({ items, value, defaultValue, onValueChange, className, ...props }: TabsProps) {
   const baseId = useId();
+  const { intl } = useUiIntl();
   const [own, setOwn] = useState(defaultValue ?? items[0]?.value);
   const selected = value ?? own;
   const triggers = useRef(new Map<string, HTMLButtonElement>());
@@ -103,7 +105,9 @@ export function Tabs({ items, value, defaultValue, onValueChange, className, ...
               }}
             >
               {item.label}
-              {item.count !== undefined ? <span className="cui-tabs__count">{item.count}</span> : null}
+              {item.count !== undefined ? (
+                <span className="cui-tabs__count">{intl.formatNumber(item.count)}</span>
+              ) : null}
             </button>
           );
         })}
