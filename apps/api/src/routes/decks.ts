@@ -1,7 +1,6 @@
 import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
 import { ownDeck, visibleDeck } from '../services/decks/access.js';
-import { checkBracket } from '../services/decks/bracket.js';
 import { deckDto, storedUnresolved } from '../services/decks/dto.js';
 import { deckGames } from '../services/decks/games.js';
 import { createDeck, deleteDeck, setArchived, setBracket, updateDeck } from '../services/decks/write.js';
@@ -52,7 +51,7 @@ export function deckRoutes(s: AppServices) {
       const current = await ownDeck(s.db, params.id, user.id);
       const deck = await writing(user.id, () => setBracket(s.db, current, body.bracket));
       const dto = await deckDto(s.db, deck, user.id);
-      return { deck: dto, check: checkBracket(deck.bracket, dto.bracketCheck.gameChangers) };
+      return { deck: dto, check: dto.bracketCheck };
     },
 
     archive: async ({ caller: { user }, params }) => {

@@ -71,6 +71,48 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(three.check).toMatchObject({ limit: 3, ok: false });
   });
 
+  it('estimates the bracket from tutors, extra turns and Game Changers, with the reasons, against the chosen one', async () => {
+    const decklist = [
+      'Commander',
+      '1 Zur the Enchanter',
+      '',
+      'Deck',
+      '1 Vampiric Tutor',
+      '1 Academy Rector',
+      '1 Fabricate',
+      '1 Stoneforge Mystic',
+      '1 Verdant Catacombs', // a land search: not a tutor
+      "1 Kodama's Reach",
+      '1 Temporal Manipulation', // one extra-turn card is allowed
+      '20 Island',
+    ].join('\n');
+    const { deck } = await owner.client.decks.create({
+      body: { name: 'Tutors', formatId: 'commander', bracket: 2, decklist },
+    });
+    const check = deck.bracketCheck;
+    const tutors = check.reasons.find((r) => r.signal === 'tutors');
+    expect(tutors?.minimumBracket).toBe(3);
+    expect(tutors?.cards.map((c) => c.name)).toEqual([
+      'Academy Rector',
+      'Fabricate',
+      'Stoneforge Mystic',
+      'Vampiric Tutor',
+      'Zur the Enchanter',
+    ]);
+    // Vampiric Tutor is a Game Changer: it is that reason's card too.
+    expect(check.reasons.find((r) => r.signal === 'game-changers')?.cards.map((c) => c.name)).toEqual(
+      check.gameChangers.map((g) => g.name),
+    );
+    expect(check.reasons.map((r) => r.signal)).not.toContain('extra-turns');
+    expect(check.estimate).toBe(Math.max(3, check.minimumBracket));
+    expect(check.fits).toBe(false);
+    const { check: after } = await owner.client.decks.setBracket({
+      params: { id: deck.id },
+      body: { bracket: 4 },
+    });
+    expect(after).toMatchObject({ estimate: check.estimate, fits: true });
+  });
+
   it('creates from cards and edits any subset; decklist replaces the cards', async () => {
     const { deck } = await owner.client.decks.create({
       body: {

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
 import { DeckSummary, Stats } from './user.js';
-import { BOARDS, LEGALITY_RULES } from './values.js';
+import { BOARDS, BRACKET_SIGNALS, LEGALITY_RULES } from './values.js';
 
 const tag = 'decks';
 
@@ -20,15 +20,38 @@ export const DeckCard = z
   })
   .meta({ id: 'DeckCard' });
 
+export const BracketSignal = z.enum(BRACKET_SIGNALS).meta({ id: 'BracketSignal' });
+
+/** One reason the deck's bracket estimate is what it is: a signal, its cards, the bracket it needs. */
+export const BracketReason = z
+  .object({
+    signal: BracketSignal,
+    /** Lowest bracket this signal allows. */
+    minimumBracket: Bracket,
+    /** The cards behind it (for a two-card combo, its two cards). */
+    cards: z.array(z.object({ id: Id, name: z.string() })),
+  })
+  .meta({ id: 'BracketReason' });
+export type BracketReason = z.infer<typeof BracketReason>;
+
 export const BracketCheck = z
   .object({
     bracket: Bracket.nullable(),
     /** Most Game Changers the bracket allows (null: no limit). */
     limit: z.number().int().nullable(),
     gameChangers: z.array(z.object({ id: Id, name: z.string() })),
+    /** Whether the chosen bracket allows the deck's Game Changers (true when none is chosen). */
     ok: z.boolean(),
     /** Lowest bracket the deck's Game Changers allow. */
     minimumBracket: Bracket,
+    /**
+     * Lowest bracket the deck fits by every signal (Game Changers, mass land denial, extra turns,
+     * tutors, two-card combos): the estimate, with its reasons (empty for a deck with none).
+     */
+    estimate: Bracket.default(1),
+    reasons: z.array(BracketReason).default([]),
+    /** Whether the chosen bracket is at least the estimate (true when none is chosen). */
+    fits: z.boolean().default(true),
   })
   .meta({ id: 'BracketCheck' });
 export type BracketCheck = z.infer<typeof BracketCheck>;

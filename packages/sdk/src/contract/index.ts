@@ -73,6 +73,8 @@ export {
 export {
   Board,
   BracketCheck,
+  BracketReason,
+  BracketSignal,
   Deck,
   DeckCard,
   DeckInput,

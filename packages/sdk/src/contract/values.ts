@@ -91,6 +91,27 @@ export const LEGALITY_RULES = [
 ] as const;
 export type LegalityRuleValue = (typeof LEGALITY_RULES)[number];
 
+/**
+ * What raises a deck's Commander bracket estimate, after the official bracket definitions (each
+ * with the lowest bracket it allows):
+ * - `game-changers`: cards on the Game Changers list (none in brackets 1–2, up to three in 3);
+ * - `mass-land-denial`: cards that destroy, exile or bounce most lands or keep them tapped (none
+ *   below bracket 4);
+ * - `extra-turns`: more than two extra-turn cards, enough to chain (none below bracket 4);
+ * - `tutors`: more than three cards that search the library for a card other than a land
+ *   (brackets 1–2 keep tutors sparse);
+ * - `two-card-combo`: two cards in the deck that together win or loop without end, from a short
+ *   list kept in the repository (none in brackets 1–2; the early-game ones none below 4).
+ */
+export const BRACKET_SIGNALS = [
+  'game-changers',
+  'mass-land-denial',
+  'extra-turns',
+  'tutors',
+  'two-card-combo',
+] as const;
+export type BracketSignalValue = (typeof BRACKET_SIGNALS)[number];
+
 /** Kinds of card list. */
 export const LIST_TYPES = ['collection', 'wishlist', 'trade', 'custom'] as const;
 export type ListTypeValue = (typeof LIST_TYPES)[number];
@@ -294,6 +315,7 @@ export const VALUE_SETS = {
   LEGALITIES,
   BOARDS,
   LEGALITY_RULES,
+  BRACKET_SIGNALS,
   LIST_TYPES,
   PLAYGROUP_ROLES,
   MEMBERSHIP_STATUSES,

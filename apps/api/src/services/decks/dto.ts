@@ -86,7 +86,18 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
       const c = card(r.cardId);
       return { card: c ? toCard(c) : null, name: c?.name ?? r.name, quantity: r.quantity, board: r.board };
     }),
-    bracketCheck: checkBracket(deck.bracket, gameChangers),
+    bracketCheck: checkBracket(
+      deck.bracket,
+      gameChangers,
+      playing.flatMap((r) => {
+        const c = card(r.cardId);
+        if (!c) return [];
+        const faces = (c.cardFaces ?? []).map((f) =>
+          typeof f.oracle_text === 'string' ? f.oracle_text : '',
+        );
+        return [{ id: c.id, name: c.name, texts: [c.oracleText ?? '', ...faces] }];
+      }),
+    ),
     unowned,
     price: { usd: money(usd), eur: money(eur) },
     legality: checkLegality(

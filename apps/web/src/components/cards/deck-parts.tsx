@@ -1,5 +1,5 @@
 import { useAddListCards, useCreateList, useLists, useSetDeckBracket } from '@companion/hooks';
-import { BOARDS, type BoardValue, type LegalityRuleValue } from '@companion/sdk';
+import { BOARDS, type BoardValue, type BracketSignalValue, type LegalityRuleValue } from '@companion/sdk';
 import type { BracketCheck, Deck, DeckLegality } from '@companion/sdk/contract';
 import { Badge, BracketBadge, BreakdownBars, Button, ManaCost, Select } from '@companion/ui';
 import { useState } from 'react';
@@ -121,7 +121,55 @@ export function BracketWarning({ check }: { check: BracketCheck }) {
   );
 }
 
-/** Bracket picker: saves at once and shows the Game Changers check. */
+const SIGNAL_KEY = {
+  'game-changers': 'web.cards.bracket.signal.gameChangers',
+  'mass-land-denial': 'web.cards.bracket.signal.massLandDenial',
+  'extra-turns': 'web.cards.bracket.signal.extraTurns',
+  tutors: 'web.cards.bracket.signal.tutors',
+  'two-card-combo': 'web.cards.bracket.signal.twoCardCombo',
+} as const satisfies Record<BracketSignalValue, string>;
+
+/**
+ * The bracket the deck looks like (Game Changers, mass land denial, extra turns, tutors, two-card
+ * combos), each reason with its cards, against the bracket chosen (or as a suggestion before one is).
+ */
+export function BracketEstimate({ check }: { check: BracketCheck }) {
+  const t = useT();
+  const label = (b: number) => t(BRACKET_KEY[b] ?? 'web.cards.bracket.none');
+  return (
+    <div className="web-bracket__estimate" data-testid="bracket-estimate">
+      <p>
+        <strong>{t('web.cards.bracket.estimate', { bracket: label(check.estimate) })}</strong>{' '}
+        {check.bracket === null
+          ? check.estimate > 1
+            ? t('web.cards.bracket.suggest', { bracket: check.estimate })
+            : null
+          : check.fits
+            ? t('web.cards.bracket.fits')
+            : null}
+      </p>
+      {check.bracket !== null && !check.fits ? (
+        <p className="web-notice web-notice--danger" role="alert" data-testid="bracket-above">
+          {t('web.cards.bracket.above', { estimate: check.estimate, bracket: check.bracket })}
+        </p>
+      ) : null}
+      {check.reasons.length ? (
+        <ul className="web-bracket__reasons" aria-label={t('web.cards.bracket.reasons')}>
+          {check.reasons.map((r) => (
+            <li key={`${r.signal}:${r.cards.map((c) => c.id).join(',')}`} data-signal={r.signal}>
+              {t(SIGNAL_KEY[r.signal], { count: r.cards.length, bracket: r.minimumBracket })}:{' '}
+              <span className="web-muted">{r.cards.map((c) => c.name).join(', ')}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="web-muted">{t('web.cards.bracket.estimateNone')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Bracket picker: saves at once and shows the Game Changers check and the estimate. */
 export function BracketPicker({ deck }: { deck: Deck }) {
   const t = useT();
   const setBracket = useSetDeckBracket();
@@ -147,6 +195,7 @@ export function BracketPicker({ deck }: { deck: Deck }) {
         </p>
       ) : null}
       <BracketWarning check={deck.bracketCheck} />
+      <BracketEstimate check={deck.bracketCheck} />
     </section>
   );
 }
