@@ -516,7 +516,12 @@ test('decks: a sample hand draws seven, takes a London mulligan, puts a card on 
     await toBottom.nth(2).focus();
     await p.keyboard.press('Space');
     await expect(toBottom.nth(2)).toHaveAttribute('aria-pressed', 'true');
-    await panel.getByRole('button', { name: l.keep }).click();
+    // Kept from the keyboard: the button turns unavailable but keeps the focus.
+    const keep = panel.getByRole('button', { name: l.keep });
+    await keep.focus();
+    await p.keyboard.press('Enter');
+    await expect(keep).toBeDisabled();
+    await expect(keep).toBeFocused();
     await expect(panel.getByRole('list', { name: l.hand(6) }).getByRole('listitem')).toHaveCount(6);
     await panel.getByRole('button', { name: l.draw }).click();
     await expect(panel.getByRole('list', { name: l.hand(7) }).getByRole('listitem')).toHaveCount(7);

@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fakeCardImage, noImageCard, phyrexianMetamorph, sampleColors } from '../../fixtures/cards';
+import {
+  agadeemsAwakening,
+  fakeCardImage,
+  noImageCard,
+  phyrexianMetamorph,
+  sampleColors,
+} from '../../fixtures/cards';
 import type { ScryfallCardLike } from '../card-image/card-image';
 import { SampleHand, type SampleHandCard } from './sample-hand';
 
@@ -17,12 +23,14 @@ const names = [
 const card = (i: number): ScryfallCardLike =>
   i === 1
     ? phyrexianMetamorph
-    : {
-        id: `card-${i}`,
-        name: names[i % names.length]!,
-        type_line: 'Sample',
-        image_uris: { normal: fakeCardImage(names[i % names.length]!, 'Sample', sampleColors[i % 7]!) },
-      };
+    : i === 3
+      ? agadeemsAwakening
+      : {
+          id: `card-${i}`,
+          name: names[i % names.length]!,
+          type_line: 'Sample',
+          image_uris: { normal: fakeCardImage(names[i % names.length]!, 'Sample', sampleColors[i % 7]!) },
+        };
 const hand = (count: number): SampleHandCard[] =>
   Array.from({ length: count }, (_, i) => ({ key: `k${i}`, card: card(i) }));
 const noop = () => undefined;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { noImageCard, phyrexianMetamorph } from '../../fixtures/cards';
+import { agadeemsAwakening, noImageCard, phyrexianMetamorph } from '../../fixtures/cards';
 import { renderWithIntl } from '../../test/render';
 import { describeStories } from '../../test/stories';
 import { SampleHand } from './sample-hand';
@@ -16,6 +16,7 @@ const cards = [
 describe('SampleHand', () => {
   it('shows the hand, the status, the library and the buttons', () => {
     const draw = vi.fn();
+    const keepClick = vi.fn();
     renderWithIntl(
       <SampleHand
         title="Sample hand"
@@ -25,7 +26,7 @@ describe('SampleHand', () => {
         library="Library: 5 cards"
         actions={[
           { key: 'draw', label: 'Draw', onClick: draw },
-          { key: 'keep', label: 'Keep', onClick: vi.fn(), disabled: true },
+          { key: 'keep', label: 'Keep', onClick: keepClick, disabled: true },
         ]}
       />,
     );
@@ -38,7 +39,11 @@ describe('SampleHand', () => {
     expect(screen.queryByRole('button', { name: 'Phyrexian Metamorph' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Draw' }));
     expect(draw).toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Keep' }) as HTMLButtonElement).disabled).toBe(true);
+    // Unavailable, yet focusable (the focus stays on it when it turns unavailable).
+    const keep = screen.getByRole('button', { name: 'Keep' });
+    expect(keep.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(keep);
+    expect(keepClick).not.toHaveBeenCalled();
   });
 
   it('makes each card a toggle button while choosing', () => {
@@ -63,6 +68,23 @@ describe('SampleHand', () => {
     expect(other.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(other);
     expect(toggle).toHaveBeenCalledWith('b');
+  });
+
+  it('puts the toggle over a double-faced card, not around its flip button', () => {
+    renderWithIntl(
+      <SampleHand
+        title="Sample hand"
+        cards={[{ key: 'dfc', card: agadeemsAwakening }]}
+        handLabel="Hand"
+        status="Choose 1 card"
+        library="Library: 5 cards"
+        actions={[]}
+        choosing
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: agadeemsAwakening.name });
+    expect(toggle.querySelector('button')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Flip to / })).toBeTruthy();
   });
 
   it('shows the empty text when the hand holds no card', () => {

@@ -87,6 +87,8 @@ export function SampleHand({
             const name = c.card.printed_name ?? c.card.name;
             return (
               <li key={c.key} className="cui-sample-hand__card" data-selected={isSelected || undefined}>
+                <CardImage card={c.card} size="normal" />
+                {/* Over the picture, not around it: a double-faced card's flip button is a button too. */}
                 {choosing ? (
                   <button
                     type="button"
@@ -94,12 +96,8 @@ export function SampleHand({
                     aria-pressed={isSelected}
                     aria-label={cardLabel ? cardLabel(c) : name}
                     onClick={() => onToggleCard?.(c.key)}
-                  >
-                    <CardImage card={c.card} size="normal" />
-                  </button>
-                ) : (
-                  <CardImage card={c.card} size="normal" />
-                )}
+                  />
+                ) : null}
                 {isSelected ? (
                   <span className="cui-sample-hand__mark" aria-hidden="true">
                     ↓
@@ -116,8 +114,10 @@ export function SampleHand({
             key={a.key}
             variant={a.variant ?? 'secondary'}
             size="sm"
-            disabled={a.disabled}
-            onClick={a.onClick}
+            // aria-disabled, not disabled: the button keeps the focus when the game changes under it
+            // (Keep pressed from the keyboard), and stays in the tab order, announced as unavailable.
+            aria-disabled={a.disabled || undefined}
+            onClick={a.disabled ? undefined : a.onClick}
           >
             {a.label}
           </Button>
