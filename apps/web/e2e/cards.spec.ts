@@ -468,6 +468,100 @@ test(
   },
 );
 
+test('decks: a sample hand draws seven, takes a London mulligan, puts a card on the bottom, keeps and draws', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInUser(page, 'sample-hand');
+  // Ten different cards, four copies each: a 40-card main deck, plus a sideboard card left out.
+  const names = [...new Set(catalogue().map((c) => c.name))].filter((n) => !n.includes('//')).slice(0, 11);
+  await page.goto('/decks/create');
+  await page.getByLabel('Deck name').fill('Sample hand deck');
+  const decklist = ['Deck', ...names.slice(0, 10).map((n) => `4 ${n}`), '', 'Sideboard', `1 ${names[10]}`];
+  await page.getByLabel('Decklist').fill(decklist.join('\n'));
+  await page.getByRole('button', { name: 'Create from the decklist' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sample hand deck' })).toBeVisible();
+  const deckPath = new URL(page.url()).pathname;
+
+  const texts = {
+    en: {
+      open: 'Draw a sample hand',
+      mulligan: 'Mulligan (to 6)',
+      keep: 'Keep',
+      draw: 'Draw',
+      toBottom: /^Put .+ on the bottom$/,
+      hand: (n: number) => `Hand: ${n} cards`,
+    },
+    fr: {
+      open: 'Tirer une main de départ',
+      mulligan: 'Mulligan (à 6)',
+      keep: 'Garder',
+      draw: 'Piocher',
+      toBottom: /^Mettre .+ au-dessous de la bibliothèque$/,
+      hand: (n: number) => `Main : ${n} cartes`,
+    },
+  };
+  /** Seven cards, a mulligan, one card to the bottom (by keyboard), keep, draw: seven cards again. */
+  const play = async (p: typeof page) => {
+    const l = new URL(p.url()).pathname.startsWith('/fr') ? texts.fr : texts.en;
+    const panel = p.getByTestId('sample-hand');
+    await p.getByRole('button', { name: l.open }).click();
+    await expect(panel.getByRole('list', { name: l.hand(7) }).getByRole('listitem')).toHaveCount(7);
+    await panel.getByRole('button', { name: l.mulligan }).click();
+    await expect(panel.getByRole('button', { name: l.keep })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: l.draw })).toBeDisabled();
+    const toBottom = panel.getByRole('button', { name: l.toBottom });
+    await expect(toBottom).toHaveCount(7);
+    await toBottom.nth(2).focus();
+    await p.keyboard.press('Space');
+    await expect(toBottom.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    // Kept from the keyboard: the button turns unavailable but keeps the focus.
+    const keep = panel.getByRole('button', { name: l.keep });
+    await keep.focus();
+    await p.keyboard.press('Enter');
+    await expect(keep).toBeDisabled();
+    await expect(keep).toBeFocused();
+    await expect(panel.getByRole('list', { name: l.hand(6) }).getByRole('listitem')).toHaveCount(6);
+    await panel.getByRole('button', { name: l.draw }).click();
+    await expect(panel.getByRole('list', { name: l.hand(7) }).getByRole('listitem')).toHaveCount(7);
+  };
+
+  await page.getByRole('button', { name: texts.en.open }).click();
+  const panel = page.getByTestId('sample-hand');
+  await expect(panel.getByRole('heading', { name: 'Sample hand' })).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Hand: 7 cards' }).getByRole('listitem')).toHaveCount(7);
+  await expect(panel).toContainText('Library: 33 cards');
+  await expect(panel.getByRole('status')).toHaveText('Opening hand: keep it, or take a mulligan.');
+  await panel.getByRole('button', { name: 'Mulligan (to 6)' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Mulligans: 1 — choose 1 card to put on the bottom');
+  await expect(panel.getByRole('list', { name: 'Hand: 7 cards' }).getByRole('listitem')).toHaveCount(7);
+  await expect(panel.getByRole('button', { name: 'Keep' })).toBeDisabled();
+  const toBottom = panel.getByRole('button', { name: /^Put .+ on the bottom$/ });
+  await toBottom.first().click();
+  await expect(toBottom.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('status')).toHaveText(
+    'Mulligans: 1 — keep to put the chosen card on the bottom',
+  );
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, info, 'sample-hand-choosing');
+  await panel.getByRole('button', { name: 'Keep' }).click();
+  await expect(panel.getByRole('list', { name: 'Hand: 6 cards' }).getByRole('listitem')).toHaveCount(6);
+  await expect(panel).toContainText('Library: 34 cards');
+  await expect(panel.getByRole('button', { name: 'Mulligan (to 5)' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Draw' }).click();
+  await expect(panel.getByRole('list', { name: 'Hand: 7 cards' }).getByRole('listitem')).toHaveCount(7);
+  await expect(panel.getByRole('status')).toHaveText('Hand kept. 1 card drawn.');
+  await expect(panel).toContainText('Library: 33 cards');
+  // New hand: seven fresh cards from the whole deck again.
+  await panel.getByRole('button', { name: 'New hand' }).click();
+  await expect(panel.getByRole('list', { name: 'Hand: 7 cards' }).getByRole('listitem')).toHaveCount(7);
+  await expect(panel).toContainText('Library: 33 cards');
+  await expectAccessible(page, 'deck page with a sample hand');
+  // Both languages and widths, played through each time (the page reloads for each).
+  await shoot(page, info, deckPath, 'sample-hand', 'h1', play);
+});
+
 test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns, archive and delete', async ({
   page,
 }, info) => {

@@ -80,6 +80,8 @@ export type { PageItem, PaginationProps } from './components/pagination';
 export { Pagination, paginationRange } from './components/pagination';
 export type { ProgressBarProps } from './components/progress-bar';
 export { ProgressBar } from './components/progress-bar';
+export type { SampleHandAction, SampleHandCard, SampleHandProps } from './components/sample-hand';
+export { SampleHand } from './components/sample-hand';
 export type { SelectGroup, SelectOption, SelectProps } from './components/select';
 export { Select } from './components/select';
 export type { Rarity, SetSymbolProps } from './components/set-symbol';

@@ -24,6 +24,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { SampleHandPanel } from '../components/cards/sample-hand-panel';
 import { useUndoableArchive } from '../components/cards/undo';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
@@ -250,6 +251,7 @@ export function Component() {
             <p className="web-muted">{t('web.cards.deck.noCards')}</p>
           )}
         </section>
+        {deck.cards.some((c) => c.board === 'main') ? <SampleHandPanel key={deck.id} deck={deck} /> : null}
         {mine ? <Unowned deck={deck} /> : null}
         <section className="web-card" aria-labelledby="deck-games-title">
           <h2 id="deck-games-title">{t('web.cards.deck.gamesTitle')}</h2>

@@ -1,0 +1,2 @@
+export type { SampleHandAction, SampleHandCard, SampleHandProps } from './sample-hand';
+export { SampleHand } from './sample-hand';
