@@ -349,6 +349,17 @@ describe('writeDeck', () => {
     ]);
   });
 
+  it('mtgo: a deck with only its commander keeps it in the sideboard', () => {
+    const text = writeDeck('mtgo', { cards: cards.slice(0, 2) });
+    expect(text).toBe('SB: 1 Krenko, Mob Boss\nSB: 1 Lurrus of the Dream-Den\n');
+    const back = parseDecklist(text);
+    expect(back.format).toBe('mtgo');
+    expect(back.rows.map(line)).toEqual([
+      { name: 'Krenko, Mob Boss', quantity: 1, board: 'side' },
+      { name: 'Lurrus of the Dream-Den', quantity: 1, board: 'side' },
+    ]);
+  });
+
   it('writes nothing for an empty deck', () => {
     for (const format of ['arena', 'mtgo', 'plain'] as const)
       expect(writeDeck(format, { cards: [] })).toBe('');
