@@ -537,6 +537,7 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await expect(exporter.getByRole('alert')).toContainText('select the text below');
   await expect(exporter.getByRole('textbox', { name: 'Decklist (MTGO (.txt))' })).toHaveValue(copied);
   await screenshot(page, info, 'deck-export-refused');
+  await expectAccessible(page, 'deck export, clipboard refused');
 
   await choose(page, 'Bracket', /^2/);
   const warning = page.getByTestId('bracket-warning');
