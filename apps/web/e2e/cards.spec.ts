@@ -600,6 +600,39 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await expect(legality.locator('li[data-rule="unresolved"]')).toContainText('Not A Real Card Name');
   await expect(legality.locator('li[data-rule="deck-size"]')).toContainText('Deck size');
 
+  // Export: the Arena decklist downloads under the deck's name, commander first, the unresolved line
+  // by its name; Copy puts the MTGO text on the clipboard and says so; a refused clipboard shows the
+  // text to copy by hand.
+  const exporter = page.getByTestId('deck-export');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exporter.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Atraxa_superfriends-arena.txt');
+  const arena = readFileSync((await download.path())!, 'utf8');
+  expect(arena).toMatch(/^Commander\n1 Atraxa, Grand Unifier \([A-Z0-9]+\) \S+\n\nDeck\n/);
+  expect(arena).toContain('\n1 Not A Real Card Name\n');
+  expect(arena).not.toContain('Sideboard');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await choose(page, 'Decklist format', 'MTGO (.txt)');
+  await exporter.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Decklist copied (MTGO (.txt))' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('\n1 Cyclonic Rift\n');
+  expect(copied.endsWith('\n\n1 Atraxa, Grand Unifier\n')).toBe(true);
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('Refused', 'NotAllowedError')) },
+    });
+  });
+  await exporter.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Could not copy the decklist' })).toBeVisible();
+  await expect(exporter.getByRole('alert')).toContainText('select the text below');
+  await expect(exporter.getByRole('textbox', { name: 'Decklist (MTGO (.txt))' })).toHaveValue(copied);
+  await screenshot(page, info, 'deck-export-refused');
+  await expectAccessible(page, 'deck export, clipboard refused');
+
   await choose(page, 'Bracket', /^2/);
   const warning = page.getByTestId('bracket-warning');
   await expect(warning).toBeVisible();

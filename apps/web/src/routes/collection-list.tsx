@@ -37,6 +37,7 @@ import {
   useSelection,
 } from '../components/cards/entries-view';
 import { FixDialog, needsFixing } from '../components/cards/fix-dialog';
+import { fileStem } from '../components/cards/format-name';
 import {
   ExportButton,
   ExportError,
@@ -166,7 +167,7 @@ function Export({ list }: { list: CardList }) {
       listExportQueryOptions(client, { params: { id: list.id }, query: { format } }),
     );
     // Letters of any alphabet stay (a French list keeps its accents); other characters become _.
-    saveExport(list.name.replace(/[^\p{L}\p{N}_-]+/gu, '_'), format, text);
+    saveExport(fileStem(list.name, 'list'), format, text);
   });
   return (
     <section className="web-card web-form" aria-labelledby="export-title">

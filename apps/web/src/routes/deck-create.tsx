@@ -100,7 +100,7 @@ export function Component() {
             spellCheck={false}
           />
         </FormField>
-        <FormField label={t('web.cards.deck.description')}>
+        <FormField label={t('web.cards.deck.description')} hint={t('web.cards.deck.descriptionHint')}>
           <TextArea
             rows={3}
             value={description}

@@ -212,7 +212,7 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
             />
           </FormField>
         </div>
-        <FormField label={t('web.cards.deck.description')}>
+        <FormField label={t('web.cards.deck.description')} hint={t('web.cards.deck.descriptionHint')}>
           <TextArea
             rows={2}
             value={description}

@@ -15,6 +15,7 @@ import { useToast } from '../app/toasts';
 import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
 import { imageCard, useCurrency, useMoney } from '../components/cards/common';
+import { DeckExport } from '../components/cards/deck-export';
 import {
   BOARD_KEY,
   BracketPicker,
@@ -251,6 +252,7 @@ export function Component() {
             <p className="web-muted">{t('web.cards.deck.noCards')}</p>
           )}
         </section>
+        {deck.cards.length ? <DeckExport deck={deck} /> : null}
         {deck.cards.some((c) => c.board === 'main') ? <SampleHandPanel key={deck.id} deck={deck} /> : null}
         {mine ? <Unowned deck={deck} /> : null}
         <section className="web-card" aria-labelledby="deck-games-title">

@@ -89,7 +89,7 @@ export function Component() {
             onChange={(e) => setName(e.target.value)}
           />
         </FormField>
-        <FormField label={t('web.social.create.description')}>
+        <FormField label={t('web.social.create.description')} hint={t('web.social.create.descriptionHint')}>
           <TextArea
             name="description"
             rows={3}

@@ -1,7 +1,7 @@
 import '../social/social.css';
 import { usePlaygroup } from '@companion/hooks';
 import { playgroupRights } from '@companion/sdk';
-import { Skeleton } from '@companion/ui';
+import { Markdown, Skeleton } from '@companion/ui';
 import { useParams } from 'react-router';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
@@ -48,7 +48,13 @@ export function Component() {
         <GroupPicture name={group.name} src={group.picture} large />
         <PageHeading
           title={group.name}
-          description={group.description ?? t('web.page.playgroup.description')}
+          description={
+            group.description ? (
+              <Markdown source={group.description} className="web-rich-description" />
+            ) : (
+              t('web.page.playgroup.description')
+            )
+          }
           eyebrow={
             <>
               {t('web.page.playgroup.title')} ·{' '}

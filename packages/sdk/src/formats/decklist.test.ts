@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type DeckCardLike,
   type DeckRowInput,
+  deckRows,
   detectDecklistFormat,
   FormatError,
   parseDecklist,
+  writeDeck,
   writeDecklist,
 } from './index.js';
 
@@ -253,6 +256,113 @@ describe('writeDecklist round trips', () => {
     expect(back.format).toBe('dek');
     expect(back.errors).toEqual([]);
     expect(back.rows.map(nameQtyBoard)).toEqual(rows.filter((r) => r.board !== 'maybe').map(mtgoBoards));
+  });
+});
+
+describe('writeDeck', () => {
+  const printing = (set: string, collector_number: string) => ({ set, collector_number });
+  // A deck as the contract gives it: resolved lines carry their printing, an unresolved one only its name.
+  const cards: DeckCardLike[] = [
+    { name: 'Krenko, Mob Boss', quantity: 1, board: 'commander', card: printing('ddt', '52') },
+    { name: 'Lurrus of the Dream-Den', quantity: 1, board: 'companion', card: printing('iko', '226') },
+    { name: 'Lightning Bolt', quantity: 4, board: 'main', card: printing('m10', '146') },
+    { name: 'Fire // Ice', quantity: 2, board: 'main', card: printing('apc', '128') },
+    { name: 'Lim-Dûl’s Vault', quantity: 1, board: 'main', card: printing('all', '8') },
+    { name: 'Séance', quantity: 3, board: 'main', card: null },
+    { name: 'Not A Real Card Name', quantity: 1, board: 'main', card: null },
+    { name: 'Abrade', quantity: 3, board: 'side', card: printing('vow', '139') },
+    { name: 'Opt', quantity: 2, board: 'maybe', card: null },
+  ];
+  const deck = { cards };
+  const line = (r: { name: string; quantity: number; board: string }) => ({
+    name: r.name,
+    quantity: r.quantity,
+    board: r.board,
+  });
+  const byOrder = (rank: (board: string) => number) => (a: DeckCardLike, b: DeckCardLike) =>
+    rank(a.board) - rank(b.board);
+
+  it('turns deck cards into rows: printings give set and number, unresolved lines keep their name', () => {
+    const rows = deckRows(cards);
+    expect(rows[0]).toEqual({
+      name: 'Krenko, Mob Boss',
+      quantity: 1,
+      setCode: 'ddt',
+      collectorNumber: '52',
+      finish: 'nonfoil',
+      board: 'commander',
+    });
+    expect(rows[5]).toMatchObject({ name: 'Séance', setCode: null, collectorNumber: null });
+  });
+
+  it('arena: sections in order, printings on resolved lines, and the same deck read back', () => {
+    const text = writeDeck('arena', deck);
+    expect(text.startsWith('Commander\n1 Krenko, Mob Boss (DDT) 52\n\nCompanion\n1 Lurrus')).toBe(true);
+    expect(text).toContain('\nDeck\n4 Lightning Bolt (M10) 146\n2 Fire // Ice (APC) 128\n');
+    expect(text).toContain('\n1 Lim-Dûl’s Vault (ALL) 8\n3 Séance\n1 Not A Real Card Name\n');
+    expect(text).toContain('\nSideboard\n3 Abrade (VOW) 139\n\nMaybeboard\n2 Opt\n');
+    for (const back of [parseDecklist(text, { format: 'arena' }), parseDecklist(text)]) {
+      expect(back.format).toBe('arena');
+      expect(back.errors).toEqual([]);
+      expect(back.rows.map((r) => ({ ...r, line: undefined }))).toEqual(
+        deckRows([...cards].sort(byOrder(order))).map((r) => ({ ...r, line: undefined })),
+      );
+    }
+  });
+
+  it('plain: main deck first, other boards under their headers, read back with every board', () => {
+    const text = writeDeck('plain', deck);
+    expect(text.startsWith('4x Lightning Bolt\n2x Fire // Ice\n1x Lim-Dûl’s Vault\n3x Séance\n')).toBe(true);
+    expect(text).toContain('\n\nCommander\n1x Krenko, Mob Boss\n\nCompanion\n1x Lurrus of the Dream-Den\n');
+    const back = parseDecklist(text, { format: 'plain' });
+    expect(back.errors).toEqual([]);
+    expect(back.rows.map(line)).toEqual([...cards].sort(byOrder(plainOrder)).map(line));
+  });
+
+  it('mtgo: split cards as "Fire/Ice", commander and companion in the sideboard, no maybeboard', () => {
+    const text = writeDeck('mtgo', deck);
+    expect(text).toBe(
+      [
+        '4 Lightning Bolt',
+        '2 Fire/Ice',
+        '1 Lim-Dûl’s Vault',
+        '3 Séance',
+        '1 Not A Real Card Name',
+        '',
+        '1 Krenko, Mob Boss',
+        '1 Lurrus of the Dream-Den',
+        '3 Abrade',
+        '',
+      ].join('\n'),
+    );
+    const back = parseDecklist(text, { format: 'mtgo' });
+    expect(back.errors).toEqual([]);
+    const kept = cards
+      .filter((c) => c.board !== 'maybe')
+      .map((c) => ({
+        ...line(c),
+        board: c.board === 'main' ? 'main' : 'side',
+      }));
+    expect(back.rows.map(line)).toEqual([
+      ...kept.filter((c) => c.board === 'main'),
+      ...kept.filter((c) => c.board === 'side'),
+    ]);
+  });
+
+  it('mtgo: a deck with only its commander keeps it in the sideboard', () => {
+    const text = writeDeck('mtgo', { cards: cards.slice(0, 2) });
+    expect(text).toBe('SB: 1 Krenko, Mob Boss\nSB: 1 Lurrus of the Dream-Den\n');
+    const back = parseDecklist(text);
+    expect(back.format).toBe('mtgo');
+    expect(back.rows.map(line)).toEqual([
+      { name: 'Krenko, Mob Boss', quantity: 1, board: 'side' },
+      { name: 'Lurrus of the Dream-Den', quantity: 1, board: 'side' },
+    ]);
+  });
+
+  it('writes nothing for an empty deck', () => {
+    for (const format of ['arena', 'mtgo', 'plain'] as const)
+      expect(writeDeck(format, { cards: [] })).toBe('');
   });
 });
 

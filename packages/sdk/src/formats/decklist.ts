@@ -47,3 +47,34 @@ export function writeDecklist(format: DecklistFormat, rows: readonly DeckRowInpu
       return writeDek(rows);
   }
 }
+
+/** A deck's line as the contract's `DeckCard` gives it: the printing, when the name resolved to one. */
+export interface DeckCardLike {
+  name: string;
+  quantity: number;
+  board: DeckRowInput['board'];
+  card: { set: string; collector_number: string } | null;
+}
+
+/**
+ * A deck's cards as decklist rows, in the deck's order: a card with a printing keeps its set and
+ * collector number; an unresolved line keeps the name the deck has for it. Deck cards have no finish.
+ */
+export const deckRows = (cards: readonly DeckCardLike[]): DeckRowInput[] =>
+  cards.map((c) => ({
+    name: c.name,
+    quantity: c.quantity,
+    setCode: c.card?.set ?? null,
+    collectorNumber: c.card?.collector_number ?? null,
+    finish: 'nonfoil',
+    board: c.board,
+  }));
+
+/**
+ * Writes a deck (the contract's `Deck`, or anything with its `cards`) as a decklist that imports back
+ * into the same deck: Arena keeps every board and printing; plain text keeps names and boards; MTGO
+ * keeps names, and puts commander and companion in the sideboard (MTGO has no section for them) and
+ * leaves out the maybeboard.
+ */
+export const writeDeck = (format: DecklistFormat, deck: { cards: readonly DeckCardLike[] }): string =>
+  writeDecklist(format, deckRows(deck.cards));

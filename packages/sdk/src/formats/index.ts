@@ -8,10 +8,13 @@ export {
   writeCollection,
 } from './collection.js';
 export {
+  type DeckCardLike,
   type DeckRowInput,
+  deckRows,
   detectDecklistFormat,
   type ParseDecklistOptions,
   parseDecklist,
+  writeDeck,
   writeDecklist,
 } from './decklist.js';
 export { FormatError } from './errors.js';

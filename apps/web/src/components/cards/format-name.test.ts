@@ -2,7 +2,7 @@ import { COLLECTION_FORMATS, DECKLIST_FORMATS, EXPORT_FORMATS, IMPORT_FORMATS } 
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/features/cards.en-US.json';
 import fr from '../../i18n/features/cards.fr-FR.json';
-import { DESCRIBED_KEY, exportFileName, formatName } from './format-name';
+import { DESCRIBED_KEY, exportFileName, fileStem, formatName } from './format-name';
 
 describe('format names', () => {
   for (const [locale, catalogue] of [
@@ -36,5 +36,18 @@ describe('export files', () => {
     expect(exportFileName('collection', 'mtgo')).toBe('collection-mtgo.txt');
     expect(exportFileName('collection', 'plain')).toBe('collection-plain.txt');
     expect(exportFileName('Cube', 'dek')).toBe('Cube-dek.dek');
+  });
+});
+
+describe('file stems', () => {
+  it('keep letters with their accents and digits, and join the rest with one underscore', () => {
+    expect(fileStem('Séance à Paris: 2 × Æther')).toBe('Séance_à_Paris_2_Æther');
+    expect(fileStem('Trades 2026')).toBe('Trades_2026');
+    expect(fileStem('  Fire // Ice!  ')).toBe('Fire_Ice');
+    expect(exportFileName(fileStem('Lim-Dûl’s deck'), 'arena')).toBe('Lim-Dûl_s_deck-arena.txt');
+  });
+  it('fall back when nothing is left', () => {
+    expect(fileStem('!!!', 'deck')).toBe('deck');
+    expect(fileStem('')).toBe('export');
   });
 });

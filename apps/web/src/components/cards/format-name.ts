@@ -21,3 +21,11 @@ export const formatName = (t: (key: string) => string, format: ImportFormatValue
 /** The name an export is saved under: `<name>-<format>.<extension>` (`.csv`, `.txt` or `.dek`). */
 export const exportFileName = (name: string, format: ExportFormatValue): string =>
   `${name}-${format}.${exportFile(format).extension}`;
+
+/**
+ * A list's or deck's name as the start of a file name: letters of any script (accents kept), digits,
+ * `_` and `-`; every other run of characters becomes one `_`, none at either end; `fallback` when
+ * nothing is left.
+ */
+export const fileStem = (name: string, fallback = 'export'): string =>
+  name.replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '') || fallback;

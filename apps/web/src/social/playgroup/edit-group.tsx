@@ -50,7 +50,7 @@ export function EditGroup({ group }: { group: Playgroup }) {
             onChange={(e) => setName(e.target.value)}
           />
         </FormField>
-        <FormField label={t('web.social.create.description')}>
+        <FormField label={t('web.social.create.description')} hint={t('web.social.create.descriptionHint')}>
           <TextArea
             name="description"
             rows={3}

@@ -45,11 +45,14 @@ export const plainLine = (row: DeckRowInput): string => `${row.quantity}x ${row.
 /**
  * MTGO text: main deck, a blank line, then the sideboard. MTGO keeps commander and companion in the
  * sideboard; it has no maybeboard, so maybeboard cards are not written. Split cards as "Fire/Ice".
+ * Without a main deck, sideboard lines carry MTGO's "SB: " prefix (a leading blank line would not
+ * start a sideboard when read back).
  */
 export function writeMtgo(rows: readonly DeckRowInput[]): string {
   const main = rows.filter((r) => r.board === 'main').map(mtgoLine);
   const side = rows.filter((r) => r.board !== 'main' && r.board !== 'maybe').map(mtgoLine);
-  const parts = side.length > 0 ? [...main, '', ...side] : main;
+  const parts =
+    side.length === 0 ? main : main.length === 0 ? side.map((l) => `SB: ${l}`) : [...main, '', ...side];
   return parts.length === 0 ? '' : `${parts.join('\n')}\n`;
 }
 
