@@ -148,7 +148,8 @@ export function BracketEstimate({ check }: { check: BracketCheck }) {
             ? t('web.cards.bracket.fits')
             : null}
       </p>
-      {check.bracket !== null && !check.fits ? (
+      {/* The Game Changers warning already says so when they are the whole reason. */}
+      {check.bracket !== null && !check.fits && (check.ok || check.estimate > check.minimumBracket) ? (
         <p className="web-notice web-notice--danger" role="alert" data-testid="bracket-above">
           {t('web.cards.bracket.above', { estimate: check.estimate, bracket: check.bracket })}
         </p>
