@@ -80,6 +80,14 @@ test('card detail names my lists and decks; the set page shows what I own of the
   await expect(dialog.getByRole('link', { name: 'Set binder' }).locator('..')).toContainText('×2');
   await expect(dialog.getByTestId('card-decks').getByRole('link', { name: 'Set deck' })).toBeVisible();
   await expect(dialog.getByTestId('card-decks')).toContainText('×3');
+  // Its price history: the catalogue import took one snapshot (a chart comes from two on).
+  await expect(dialog.getByRole('heading', { name: 'Price history' })).toBeVisible();
+  const usd = played.prices?.usd ?? played.prices?.usd_foil;
+  if (usd)
+    await expect(dialog.getByTestId('price-history')).toContainText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(usd)),
+    );
+  else await expect(dialog.getByText(/^No price history yet/)).toBeVisible();
   await expectAccessible(page, 'card detail');
   await shoot(page, info, search, 'card-detail', '.cui-card-tile', openDetail);
 

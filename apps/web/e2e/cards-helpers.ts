@@ -43,6 +43,7 @@ export interface ScryCard {
   type_line?: string;
   finishes: string[];
   game_changer?: boolean;
+  prices?: { usd?: string | null; usd_foil?: string | null };
 }
 export const catalogue = (): ScryCard[] =>
   (JSON.parse(readFileSync(SCRYFALL, 'utf8')) as { cards: ScryCard[] }).cards.filter(

@@ -1,11 +1,83 @@
-import { useCardHoldings, useCardPrints } from '@companion/hooks';
+import { useCardHoldings, useCardPrice, useCardPrints } from '@companion/hooks';
 import type { Card } from '@companion/sdk/contract';
 import { Badge, CardImage, Dialog, ManaCost, SetSymbol, Skeleton } from '@companion/ui';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useId } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { useLocalePath } from '../../lib/use-locale';
 import { type Currency, FINISH_KEY, FINISHES, imageCard, slug, useCurrency, useMoney } from './common';
+
+const PriceChart = lazy(() => import('../../routes/collection-chart'));
+
+/** The price history series of a finish in a currency (Scryfall has no euro price for etched). */
+type Series = 'usd' | 'usd_foil' | 'usd_etched' | 'eur' | 'eur_foil';
+const SERIES: Record<Currency, Record<string, Series | undefined>> = {
+  usd: { nonfoil: 'usd', foil: 'usd_foil', etched: 'usd_etched' },
+  eur: { nonfoil: 'eur', foil: 'eur_foil', etched: undefined },
+};
+
+/**
+ * The printing's price at each catalogue snapshot, in the player's currency, for the first of its
+ * finishes that has prices: a chart from two snapshots on (with a spoken summary), the one price
+ * before that.
+ */
+function PriceHistory({ card }: { card: Card }) {
+  const t = useT();
+  const currency = useCurrency();
+  const money = useMoney();
+  const intl = useIntl();
+  const summaryId = useId();
+  const price = useCardPrice({ query: { id: card.id } });
+  if (price.isPending) return <Skeleton shape="rect" width="100%" height={60} />;
+  const history = price.data?.history ?? [];
+  const pick = card.finishes
+    .map((finish) => {
+      const key = SERIES[currency][finish];
+      const rows = key
+        ? history.flatMap((p) =>
+            typeof p[key] === 'number' ? [{ date: p.date, value: p[key] as number }] : [],
+          )
+        : [];
+      return { finish, rows };
+    })
+    .find((s) => s.rows.length > 0);
+  if (!pick) return <p className="web-muted">{t('web.cards.detail.noPriceHistory')}</p>;
+  const finish = t(FINISH_KEY[pick.finish] ?? pick.finish);
+  const first = pick.rows[0]!;
+  const last = pick.rows.at(-1)!;
+  return (
+    <div data-testid="price-history">
+      {pick.rows.length === 1 ? (
+        <p className="web-muted">
+          {t('web.cards.detail.priceOnce', {
+            finish,
+            price: money(last.value, currency),
+            date: intl.formatDate(last.date, { dateStyle: 'medium', timeZone: 'UTC' }),
+          })}
+        </p>
+      ) : null}
+      {pick.rows.length > 1 ? (
+        <Suspense fallback={<Skeleton shape="rect" width="100%" height={220} />}>
+          <PriceChart
+            rows={pick.rows}
+            format={(v) => money(v, currency)}
+            label={t('web.cards.detail.priceChartLabel', { card: card.name, finish })}
+            describedBy={summaryId}
+          />
+          <p id={summaryId} className="web-muted">
+            {t('web.cards.detail.priceSummary', {
+              finish,
+              from: money(first.value, currency),
+              to: money(last.value, currency),
+              count: pick.rows.length,
+            })}
+          </p>
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 
 const LEGALITY_FORMATS = ['commander', 'standard', 'pioneer', 'modern', 'legacy', 'vintage', 'pauper'];
 const LEGALITY_KEY: Record<string, string> = {
@@ -228,6 +300,8 @@ export function CardDetailDialog({
           {card.game_changer ? <Badge tone="warning">{t('web.cards.detail.gameChanger')}</Badge> : null}
           <h3 className="web-detail__heading">{t('web.cards.detail.prints')}</h3>
           <Prints card={card} />
+          <h3 className="web-detail__heading">{t('web.cards.detail.priceHistory')}</h3>
+          <PriceHistory card={card} />
           <h3 className="web-detail__heading">{t('web.cards.detail.legalities')}</h3>
           <ul className="web-legalities">
             {LEGALITY_FORMATS.map((f) => {
