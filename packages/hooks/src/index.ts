@@ -114,6 +114,7 @@ export {
 } from './queries/collection.js';
 export {
   archiveDeckMutationOptions,
+  changeDeckCardsMutationOptions,
   createDeckMutationOptions,
   deckQueryOptions,
   deleteDeckPermanentlyMutationOptions,
@@ -121,6 +122,7 @@ export {
   setDeckBracketMutationOptions,
   updateDeckMutationOptions,
   useArchiveDeck,
+  useChangeDeckCards,
   useCreateDeck,
   useDeck,
   useDeleteDeckPermanently,

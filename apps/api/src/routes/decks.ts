@@ -3,7 +3,14 @@ import type { AppServices } from '../services/app.js';
 import { ownDeck, visibleDeck } from '../services/decks/access.js';
 import { deckDto, storedUnresolved } from '../services/decks/dto.js';
 import { deckGames } from '../services/decks/games.js';
-import { createDeck, deleteDeck, setArchived, setBracket, updateDeck } from '../services/decks/write.js';
+import {
+  changeDeckCards,
+  createDeck,
+  deleteDeck,
+  setArchived,
+  setBracket,
+  updateDeck,
+} from '../services/decks/write.js';
 
 /** Decks: the owner writes; who may read follows the owner's profile visibility. */
 export function deckRoutes(s: AppServices) {
@@ -45,6 +52,12 @@ export function deckRoutes(s: AppServices) {
         updateDeck(s.db, s.parsing, current, body, s.writes.run),
       );
       return { deck: await deckDto(s.db, deck, user.id), unresolved, skipped };
+    },
+
+    changeCards: async ({ caller: { user }, params, body }) => {
+      const current = await ownDeck(s.db, params.id, user.id);
+      const deck = await writing(user.id, () => changeDeckCards(s.db, current, body, s.writes.run));
+      return { deck: await deckDto(s.db, deck, user.id) };
     },
 
     setBracket: async ({ caller: { user }, params, body }) => {

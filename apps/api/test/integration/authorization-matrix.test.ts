@@ -337,6 +337,13 @@ const MATRIX: Record<string, Row> = {
   'decks.update': ({ c, w }) => [
     () => c.decks.update({ params: { id: w.deckId }, body: { name: 'Stolen', cards: [] } }),
   ],
+  'decks.changeCards': ({ c, w }) => [
+    () =>
+      c.decks.changeCards({
+        params: { id: w.deckId },
+        body: { changes: [{ op: 'add', cardId: w.card.id, board: 'main', quantity: 1 }] },
+      }),
+  ],
   'decks.setBracket': ({ c, w }) => [
     () => c.decks.setBracket({ params: { id: w.deckId }, body: { bracket: 4 } }),
   ],

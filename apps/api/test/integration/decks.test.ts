@@ -1,8 +1,8 @@
 import { isForbiddenError, isNotFoundError } from '@companion/sdk';
-import { DeckSummary } from '@companion/sdk/contract';
+import { contract, DeckSummary } from '@companion/sdk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, status } from '../support/calls.js';
+import { befriend, raw, status } from '../support/calls.js';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 import { HAS_SHARED_DATA, loadSharedCatalogue } from './shared-data.js';
 
@@ -403,6 +403,118 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('decks on %s', (kind) => {
     expect(bracket.deck.version).toBe(5);
     expect((await owner.client.decks.archive({ params: { id: deck.id } })).deck.version).toBe(6);
     expect((await owner.client.decks.restore({ params: { id: deck.id } })).deck.version).toBe(7);
+  });
+
+  it('small changes: add, remove and move copies in one call, with the version check; a bad change writes nothing', async () => {
+    const { deck } = await owner.client.decks.create({
+      body: {
+        name: 'Small steps',
+        formatId: 'modern',
+        cards: [
+          { name: 'Dark Ritual', quantity: 4 },
+          { name: 'Aura Shards', quantity: 2, board: 'side' },
+        ],
+      },
+    });
+    const id = (name: string) => deck.cards.find((c) => c.name === name)?.card?.id as string;
+    const ritual = id('Dark Ritual');
+    const shards = id('Aura Shards');
+    const changed = await owner.client.decks.changeCards({
+      params: { id: deck.id },
+      body: {
+        expectedVersion: deck.version,
+        changes: [
+          { op: 'remove', cardId: ritual, quantity: 1 },
+          { op: 'move', cardId: shards, from: 'side', to: 'main', quantity: 1 },
+          { op: 'add', cardId: ritual, board: 'side', quantity: 3 },
+          { op: 'add', cardId: shards, board: 'maybe' },
+        ],
+      },
+    });
+    expect(changed.deck.version).toBe(deck.version + 1);
+    expect(await cardLines(owner, deck.id)).toEqual(
+      [
+        '3 Dark Ritual main',
+        '3 Dark Ritual side',
+        '1 Aura Shards side',
+        '1 Aura Shards main',
+        '1 Aura Shards maybe',
+      ].sort(),
+    );
+    // The colour identity follows (Aura Shards is white and green).
+    expect(changed.deck.colorIdentity).toEqual(['W', 'B', 'G']);
+
+    // Taking more than a board holds takes them all; the line goes.
+    const all = await owner.client.decks.changeCards({
+      params: { id: deck.id },
+      body: { changes: [{ op: 'remove', cardId: shards, board: 'side', quantity: 99 }] },
+    });
+    expect(
+      all.deck.cards
+        .filter((c) => c.name === 'Aura Shards')
+        .map((c) => c.board)
+        .sort(),
+    ).toEqual(['main', 'maybe']);
+
+    const refused = async (body: Parameters<typeof owner.client.decks.changeCards>[0]['body']) =>
+      (await owner.client.decks.changeCards({ params: { id: deck.id }, body }).catch((e: unknown) => e)) as {
+        status: number;
+        details?: { issues?: Array<{ path: string }> };
+      };
+    const before = await cardLines(owner, deck.id);
+    const version = (await owner.client.decks.get({ params: { id: deck.id } })).deck.version;
+    // A stale version, a card the board lacks, a line over 999 copies, an unknown card: 409 / 400, and nothing changed.
+    expect(
+      (await refused({ expectedVersion: version - 1, changes: [{ op: 'add', cardId: ritual }] })).status,
+    ).toBe(409);
+    const notThere = await refused({
+      changes: [
+        { op: 'add', cardId: ritual },
+        { op: 'remove', cardId: shards, board: 'commander' },
+      ],
+    });
+    expect(notThere.status).toBe(400);
+    expect(notThere.details?.issues?.[0]?.path).toBe('body.changes.1.cardId');
+    const tooMany = await refused({ changes: [{ op: 'add', cardId: ritual, quantity: 999 }] });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.details?.issues?.[0]?.path).toBe('body.changes.0.quantity');
+    const unknown = await refused({
+      changes: [{ op: 'add', cardId: '00000000-0000-4000-8000-00000000abcd' }],
+    });
+    expect(unknown.status).toBe(400);
+    // No change at all, and more than a call may hold: the server names the field (the client refuses too).
+    for (const changes of [[], Array.from({ length: 101 }, () => ({ op: 'add', cardId: ritual }))]) {
+      const res = await raw(t, owner, contract.decks.changeCards, {
+        params: { id: deck.id },
+        body: { changes },
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.details)).toContain('body.changes');
+    }
+    expect(await cardLines(owner, deck.id)).toEqual(before);
+    expect((await owner.client.decks.get({ params: { id: deck.id } })).deck.version).toBe(version);
+    // Only the owner changes a deck.
+    const stranger_ = await stranger.client.decks
+      .changeCards({ params: { id: deck.id }, body: { changes: [{ op: 'add', cardId: ritual }] } })
+      .catch((e: unknown) => e);
+    expect([403, 404]).toContain((stranger_ as { status: number }).status);
+  });
+
+  it('two tabs adding at once: both additions land, one version each', async () => {
+    const { deck } = await owner.client.decks.create({
+      body: { name: 'Two tabs', formatId: 'modern', cards: [{ name: 'Dark Ritual', quantity: 1 }] },
+    });
+    const ritual = deck.cards[0]?.card?.id as string;
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        owner.client.decks.changeCards({
+          params: { id: deck.id },
+          body: { changes: [{ op: 'add', cardId: ritual, quantity: 1 }] },
+        }),
+      ),
+    );
+    expect(await cardLines(owner, deck.id)).toEqual(['7 Dark Ritual main']);
+    expect((await owner.client.decks.get({ params: { id: deck.id } })).deck.version).toBe(deck.version + 6);
   });
 
   it('concurrent saves without expectedVersion queue up: the deck ends with one save’s cards, never both', async () => {

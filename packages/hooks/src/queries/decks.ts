@@ -92,6 +92,19 @@ export const updateDeckMutationOptions = (client: CompanionClient) =>
   });
 export const useUpdateDeck = () => useMutation(updateDeckMutationOptions(useCompanionClient()));
 
+/**
+ * POST /deck/:id/cards: a few cards added, removed or moved (with `expectedVersion`, a 409 when the
+ * deck moved on). The answer goes into every cached view, then the detail views refetch.
+ */
+export const changeDeckCardsMutationOptions = (client: CompanionClient) =>
+  endpointMutation(client, decks.changeCards, ['decks', 'changeCards'], {
+    onSuccess: async (data, _v, _r, { client: qc }) => {
+      await deckAnswered(qc, data.deck);
+      await invalidate(qc, queryKeys.decks.detail(data.deck.id));
+    },
+  });
+export const useChangeDeckCards = () => useMutation(changeDeckCardsMutationOptions(useCompanionClient()));
+
 /** PUT /deck/:id/bracket {bracket}: optimistic (the picker moves at once), rolled back on error. */
 export const setDeckBracketMutationOptions = (client: CompanionClient) =>
   endpointMutation<E['setBracket'], Rollback>(client, decks.setBracket, ['decks', 'setBracket'], {

@@ -265,6 +265,11 @@ export const endpointHooks = {
   'decks.get': { kind: 'query', factory: decks.deckQueryOptions, hook: decks.useDeck },
   'decks.create': { kind: 'mutation', factory: decks.createDeckMutationOptions, hook: decks.useCreateDeck },
   'decks.update': { kind: 'mutation', factory: decks.updateDeckMutationOptions, hook: decks.useUpdateDeck },
+  'decks.changeCards': {
+    kind: 'mutation',
+    factory: decks.changeDeckCardsMutationOptions,
+    hook: decks.useChangeDeckCards,
+  },
   'decks.setBracket': {
     kind: 'mutation',
     factory: decks.setDeckBracketMutationOptions,

@@ -710,6 +710,16 @@ export const endpoints = {
       bodyType: 'json',
       responseType: 'json',
     },
+    changeCards: {
+      domain: 'decks',
+      name: 'changeCards',
+      method: 'POST',
+      path: '/deck/:id/cards',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
     setBracket: {
       domain: 'decks',
       name: 'setBracket',

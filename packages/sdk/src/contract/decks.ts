@@ -137,6 +137,34 @@ export const DeckInput = z
   .meta({ id: 'DeckInput' });
 export type DeckInput = z.input<typeof DeckInput>;
 
+const ChangeQuantity = z.number().int().min(LIMITS.deckQuantity.min).max(LIMITS.deckQuantity.max);
+
+/** One small change of a deck's cards: copies of a printing added to, taken from or moved between boards. */
+export const DeckCardChange = z
+  .discriminatedUnion('op', [
+    z.object({
+      op: z.literal('add'),
+      cardId: Id,
+      board: Board.default('main'),
+      quantity: ChangeQuantity.default(1),
+    }),
+    z.object({
+      op: z.literal('remove'),
+      cardId: Id,
+      board: Board.default('main'),
+      quantity: ChangeQuantity.optional().meta({ description: 'Every copy on that board when left out' }),
+    }),
+    z.object({
+      op: z.literal('move'),
+      cardId: Id,
+      from: Board,
+      to: Board,
+      quantity: ChangeQuantity.optional().meta({ description: 'Every copy on `from` when left out' }),
+    }),
+  ])
+  .meta({ id: 'DeckCardChange' });
+export type DeckCardChange = z.input<typeof DeckCardChange>;
+
 export const decks = {
   get: endpoint(tag, {
     method: 'GET',
@@ -192,6 +220,21 @@ export const decks = {
           description: `Lines of a pasted decklist left out on purpose (the first ${LIMITS.importSkippedShown.max}); empty without one`,
         }),
     }),
+  }),
+  changeCards: endpoint(tag, {
+    method: 'POST',
+    path: '/deck/:id/cards',
+    summary:
+      'Add, remove or move copies of cards: a few changes in one transaction, not a whole-deck replace',
+    params: IdParams,
+    body: z.object({
+      changes: z.array(DeckCardChange).min(LIMITS.deckChanges.min).max(LIMITS.deckChanges.max),
+      expectedVersion: z.number().int().optional().meta({
+        description:
+          'When given and the deck moved on, the call fails with 409 (with the current version) and changes nothing',
+      }),
+    }),
+    response: z.object({ deck: Deck }),
   }),
   setBracket: endpoint(tag, {
     method: 'PUT',

@@ -77,6 +77,7 @@ export {
   BracketSignal,
   Deck,
   DeckCard,
+  DeckCardChange,
   DeckInput,
   DeckLegality,
   LegalityProblem,

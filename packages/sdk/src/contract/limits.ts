@@ -65,6 +65,8 @@ export const LIMITS = {
   deckQuantity: { min: 1, max: 999 },
   /** Distinct card rows in one deck. */
   deckCards: { max: 1000 },
+  /** Changes in one `POST /deck/:id/cards` call. */
+  deckChanges: { min: 1, max: 100 },
   /** A pasted decklist, in characters (a 1,000-row deck with set codes is about 50,000). */
   decklist: { max: 100_000 },
   /** Commander bracket. */

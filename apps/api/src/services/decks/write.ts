@@ -9,12 +9,12 @@
  * version) that changes nothing. Cards are resolved against the catalogue before the transaction
  * (catalogue reads only), keeping the lock short.
  */
-import { COLORS } from '@companion/sdk/contract';
-import { eq, sql } from 'drizzle-orm';
+import { type BoardValue, COLORS, type DeckCardChange, LIMITS } from '@companion/sdk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { deckCards, decks, formats } from '../../db/schema.js';
 import { cardsByIds } from '../catalogue.js';
-import { Conflict, Forbidden, NotFound } from '../errors.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
 import type { Parsing } from '../parsing.js';
 import { now, type Turn } from '../write-gate.js';
 import { checkFormat, type Input, type NewDeckCard, resolveDeckInput, type UnresolvedLine } from './input.js';
@@ -132,6 +132,139 @@ export async function updateDeck(
   );
   const unresolved: UnresolvedLine[] = resolved?.unresolved ?? [];
   return { deck: row, unresolved, skipped: resolved?.skipped ?? [] };
+}
+
+/** A line of the deck while changes apply to it (`id` null: new; quantity 0: to delete). */
+interface Line {
+  id: string | null;
+  cardId: string | null;
+  name: string;
+  board: BoardValue;
+  quantity: number;
+  position: number;
+  changed: boolean;
+}
+
+/**
+ * Small changes of a deck's cards (`POST /deck/:id/cards`): copies of printings added to, taken from
+ * or moved between boards, applied in order in one transaction on the locked deck row, with the
+ * `expectedVersion` check of a whole update. Only the touched lines are written (an addition goes
+ * to the first line of that printing on that board, or a new line at the end); the colour identity
+ * is derived again and the version bumped once. Taking more copies than a board holds takes them
+ * all; taking a card a board does not hold, a line over the copy limit or more lines than a deck
+ * holds is refused with the change's path, and nothing is written.
+ */
+export async function changeDeckCards(
+  db: Db,
+  deck: DeckRow,
+  input: { changes: ReadonlyArray<DeckCardChange>; expectedVersion?: number | undefined },
+  turn: Turn = now,
+): Promise<DeckRow> {
+  const ids = [...new Set(input.changes.map((c) => c.cardId))];
+  const found = await cardsByIds(db, ids);
+  input.changes.forEach((c, i) => {
+    if (!found.has(c.cardId))
+      throw Invalid.field(`body.changes.${i}.cardId`, `No card has the id ${c.cardId}`);
+  });
+  return turn(() =>
+    db.transaction(async (tx) => {
+      const current = await lockDeck(tx, deck.id, deck.ownerId);
+      checkVersion(current, input.expectedVersion);
+      const rows = await tx
+        .select()
+        .from(deckCards)
+        .where(and(eq(deckCards.deckId, deck.id), inArray(deckCards.cardId, ids)));
+      const [last] = await tx
+        .select({ n: sql<number>`coalesce(max(${deckCards.position}), 0)::int` })
+        .from(deckCards)
+        .where(eq(deckCards.deckId, deck.id));
+      const [counted] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deckCards)
+        .where(eq(deckCards.deckId, deck.id));
+      let lineCount = Number(counted?.n ?? 0);
+      let position = Number(last?.n ?? 0);
+      const lines: Line[] = rows
+        .sort((a, b) => a.position - b.position)
+        .map((r) => ({ ...r, board: r.board as BoardValue, changed: false }));
+      const lineOf = (cardId: string, board: BoardValue) =>
+        lines.find((l) => l.cardId === cardId && l.board === board && l.quantity > 0);
+      const add = (i: number, cardId: string, board: BoardValue, quantity: number) => {
+        const line = lineOf(cardId, board);
+        if (line) {
+          line.quantity += quantity;
+          line.changed = true;
+          if (line.quantity > LIMITS.deckQuantity.max)
+            throw Invalid.field(
+              `body.changes.${i}.quantity`,
+              `A deck holds at most ${LIMITS.deckQuantity.max} copies of a card on one board`,
+            );
+          return;
+        }
+        lineCount++;
+        if (lineCount > LIMITS.deckCards.max)
+          throw Invalid.field(`body.changes.${i}`, `A deck holds at most ${LIMITS.deckCards.max} lines`);
+        const card = found.get(cardId);
+        position++;
+        lines.push({
+          id: null,
+          cardId,
+          name: card?.name ?? cardId,
+          board,
+          quantity,
+          position,
+          changed: true,
+        });
+      };
+      const take = (i: number, cardId: string, board: BoardValue, quantity: number | undefined) => {
+        const line = lineOf(cardId, board);
+        if (!line)
+          throw Invalid.field(
+            `body.changes.${i}.cardId`,
+            `${found.get(cardId)?.name ?? cardId} is not on the deck's ${board} board`,
+          );
+        const taken = Math.min(quantity ?? line.quantity, line.quantity);
+        line.quantity -= taken;
+        line.changed = true;
+        if (line.quantity === 0 && line.id !== null) lineCount--;
+        return taken;
+      };
+      input.changes.forEach((c, i) => {
+        if (c.op === 'add') add(i, c.cardId, c.board ?? 'main', c.quantity ?? 1);
+        else if (c.op === 'remove') take(i, c.cardId, c.board ?? 'main', c.quantity);
+        else add(i, c.cardId, c.to, take(i, c.cardId, c.from, c.quantity));
+      });
+      const changed = lines.filter((l) => l.changed);
+      const gone = changed.flatMap((l) => (l.id !== null && l.quantity === 0 ? [l.id] : []));
+      if (gone.length) await tx.delete(deckCards).where(inArray(deckCards.id, gone));
+      for (const l of changed)
+        if (l.id !== null && l.quantity > 0)
+          await tx.update(deckCards).set({ quantity: l.quantity }).where(eq(deckCards.id, l.id));
+      const fresh = changed.filter((l) => l.id === null && l.quantity > 0);
+      if (fresh.length)
+        await tx.insert(deckCards).values(
+          fresh.map((l) => ({
+            deckId: deck.id,
+            cardId: l.cardId,
+            name: l.name,
+            board: l.board,
+            quantity: l.quantity,
+            position: l.position,
+          })),
+        );
+      const [updated] = await tx
+        .update(decks)
+        .set({
+          colorIdentity: await deriveIdentity(tx, deck.id, current.formatId),
+          updatedAt: new Date(),
+          version: sql`${decks.version} + 1`,
+        })
+        .where(eq(decks.id, deck.id))
+        .returning();
+      if (!updated) throw new NotFound('That deck');
+      return updated;
+    }),
+  );
 }
 
 /** One-statement writes: the row changes and its version goes up atomically. */
