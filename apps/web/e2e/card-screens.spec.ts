@@ -89,6 +89,21 @@ test('card detail names my lists and decks; the set page shows what I own of the
     );
   else await expect(dialog.getByText(/^No price history yet/)).toBeVisible();
   await expectAccessible(page, 'card detail');
+
+  // Add to a deck from the detail: two copies to the deck's sideboard, through the deck's small-change call.
+  const addTo = dialog.getByTestId('add-to');
+  await addTo.getByRole('button', { name: 'Add this printing…' }).click();
+  await addTo.getByRole('combobox', { name: 'Add to' }).click();
+  await page.getByRole('option', { name: 'Set deck', exact: true }).click();
+  await addTo.getByRole('combobox', { name: 'Board' }).click();
+  await page.getByRole('option', { name: 'Sideboard', exact: true }).click();
+  await addTo.getByLabel('Copies').fill('2');
+  const changed = page.waitForResponse((r) => /\/deck\/[^/]+\/cards$/.test(new URL(r.url()).pathname));
+  await addTo.getByRole('button', { name: 'Add', exact: true }).click();
+  expect((await changed).status()).toBe(200);
+  await expect(page.locator('.cui-toast__title', { hasText: '2 copies added to Set deck' })).toBeVisible();
+  await expect(dialog.getByTestId('card-decks')).toContainText('Sideboard ×2');
+  await screenshot(page, info, 'card-detail-add-to');
   await shoot(page, info, search, 'card-detail', '.cui-card-tile', openDetail);
 
   // From the detail to the set page.

@@ -94,13 +94,19 @@ export const useUpdateDeck = () => useMutation(updateDeckMutationOptions(useComp
 
 /**
  * POST /deck/:id/cards: a few cards added, removed or moved (with `expectedVersion`, a 409 when the
- * deck moved on). The answer goes into every cached view, then the detail views refetch.
+ * deck moved on). The answer goes into every cached view, then the detail views and the cards'
+ * holdings refetch.
  */
 export const changeDeckCardsMutationOptions = (client: CompanionClient) =>
   endpointMutation(client, decks.changeCards, ['decks', 'changeCards'], {
     onSuccess: async (data, _v, _r, { client: qc }) => {
       await deckAnswered(qc, data.deck);
-      await invalidate(qc, queryKeys.decks.detail(data.deck.id));
+      // Which decks hold a card (a card's detail) changed too.
+      await invalidate(
+        qc,
+        queryKeys.decks.detail(data.deck.id),
+        queryKeys.collection.holdings('').slice(0, 2),
+      );
     },
   });
 export const useChangeDeckCards = () => useMutation(changeDeckCardsMutationOptions(useCompanionClient()));

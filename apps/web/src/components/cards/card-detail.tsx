@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { useLocalePath } from '../../lib/use-locale';
+import { AddToDeckOrList } from './add-to';
 import { type Currency, FINISH_KEY, FINISHES, imageCard, slug, useCurrency, useMoney } from './common';
 
 const PriceChart = lazy(() => import('../../routes/collection-chart'));
@@ -315,6 +316,7 @@ export function CardDetailDialog({
             })}
           </ul>
           <Holdings card={card} />
+          <AddToDeckOrList card={card} />
           {extra}
         </div>
       </div>
