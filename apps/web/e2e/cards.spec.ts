@@ -645,6 +645,19 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await expect(estimate.locator('li[data-signal="game-changers"]')).toContainText(gameChanger.name);
   await expect(estimate.getByTestId('bracket-above')).toHaveCount(0);
   await screenshot(page, info, 'deck-bracket-warning');
+
+  // Small steps on the deck list, each saved at once: + on Island, then − pressed on a focused card.
+  const main = page.getByRole('region', { name: 'Main deck', exact: true });
+  const island = main.getByRole('listitem').filter({ hasText: 'Island' });
+  await expect(island.locator('.web-deck-board__qty')).toHaveText('1');
+  await page.getByRole('button', { name: 'One more Island' }).click();
+  await expect(island.locator('.web-deck-board__qty')).toHaveText('2');
+  await main.getByRole('button', { name: 'Cyclonic Rift', exact: true }).focus();
+  await page.keyboard.press('-');
+  await expect(main).not.toContainText('Cyclonic Rift');
+  await page.reload();
+  await expect(island.locator('.web-deck-board__qty')).toHaveText('2');
+  await expect(main).not.toContainText('Cyclonic Rift');
   await expectAccessible(page, 'deck page');
   const deckPath = new URL(page.url()).pathname;
   await shoot(page, info, deckPath, 'deck', '[data-testid="bracket-warning"]');

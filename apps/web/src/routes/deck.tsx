@@ -1,11 +1,13 @@
 import {
   useArchiveDeck,
+  useChangeDeckCards,
   useDeck,
   useDeleteDeckPermanently,
   useFormats,
   useRestoreDeck,
   useUserStore,
 } from '@companion/hooks';
+import type { BoardValue } from '@companion/sdk';
 import type { Card, Deck } from '@companion/sdk/contract';
 import { Badge, Button, CardImage, ConfirmDialog, ManaCost, Markdown, Select, Skeleton } from '@companion/ui';
 import { useState } from 'react';
@@ -30,6 +32,7 @@ import { useUndoableArchive } from '../components/cards/undo';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
+import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
 const SINCE = ['all', '30', '90', '365'] as const;
@@ -45,10 +48,32 @@ const RESULT_KEY: Record<string, string> = {
   draw: 'web.cards.deck.draw',
 };
 
-export function Boards({ deck, onOpen }: { deck: Deck; onOpen: (card: Card) => void }) {
+/**
+ * The deck's cards by board. For its owner (`editable`), each card has − and + buttons, and + or −
+ * pressed on a focused card name does the same: each step is one small change saved at once
+ * (`POST /deck/:id/cards`). Steps are deltas, sent without an expected version: steps from two
+ * tabs add up instead of one of them being refused.
+ */
+export function Boards({
+  deck,
+  onOpen,
+  editable = false,
+}: {
+  deck: Deck;
+  onOpen: (card: Card) => void;
+  editable?: boolean;
+}) {
   const t = useT();
+  const toast = useToast();
+  const change = useChangeDeckCards();
+  const step = (card: Card, board: BoardValue, op: 'add' | 'remove') =>
+    change.mutate(
+      { params: { id: deck.id }, body: { changes: [{ op, cardId: card.id, board, quantity: 1 }] } },
+      { onError: (error) => toast({ title: errorMessage(error, t), tone: 'error' }) },
+    );
   return (
     <div className="web-deck-boards">
+      {editable ? <p className="web-muted web-deck-boards__hint">{t('web.cards.deck.stepHint')}</p> : null}
       {SHOWN_BOARDS.map((board) => {
         const cards = deck.cards.filter((c) => c.board === board);
         if (!cards.length) return null;
@@ -64,7 +89,23 @@ export function Boards({ deck, onOpen }: { deck: Deck; onOpen: (card: Card) => v
                   <span className="web-deck-board__line">
                     <span className="web-deck-board__qty">{c.quantity}</span>
                     {c.card ? (
-                      <button type="button" className="web-cardname" onClick={() => onOpen(c.card!)}>
+                      <button
+                        type="button"
+                        className="web-cardname"
+                        onClick={() => onOpen(c.card!)}
+                        onKeyDown={(event) => {
+                          if (!editable || !c.card) return;
+                          const op =
+                            event.key === '+' || event.key === '='
+                              ? 'add'
+                              : event.key === '-'
+                                ? 'remove'
+                                : null;
+                          if (!op) return;
+                          event.preventDefault();
+                          step(c.card, c.board, op);
+                        }}
+                      >
                         {c.name}
                       </button>
                     ) : (
@@ -73,6 +114,26 @@ export function Boards({ deck, onOpen }: { deck: Deck; onOpen: (card: Card) => v
                     {c.card?.game_changer ? <Badge tone="warning">GC</Badge> : null}
                   </span>
                   {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
+                  {editable && c.card ? (
+                    <span className="web-deck-board__controls">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('web.cards.deck.fewer', { name: c.name })}
+                        onClick={() => step(c.card!, c.board, 'remove')}
+                      >
+                        −
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('web.cards.deck.more', { name: c.name })}
+                        onClick={() => step(c.card!, c.board, 'add')}
+                      >
+                        +
+                      </Button>
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -247,7 +308,7 @@ export function Component() {
         <section className="web-card" aria-labelledby="deck-list-title">
           <h2 id="deck-list-title">{t('web.cards.deck.list')}</h2>
           {deck.cards.length ? (
-            <Boards deck={deck} onOpen={setOpen} />
+            <Boards deck={deck} onOpen={setOpen} editable={mine && !deck.archived} />
           ) : (
             <p className="web-muted">{t('web.cards.deck.noCards')}</p>
           )}
