@@ -658,6 +658,15 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.reload();
   await expect(island.locator('.web-deck-board__qty')).toHaveText('2');
   await expect(main).not.toContainText('Cyclonic Rift');
+  // Grouped by card type: the main deck splits into lands, instants and the line not recognised.
+  await choose(page, 'Group by', 'Card type');
+  await expect(page.getByRole('region', { name: 'Lands', exact: true })).toContainText('Island');
+  await expect(page.getByRole('region', { name: 'Other cards', exact: true })).toContainText(
+    'Not A Real Card Name',
+  );
+  await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText('Atraxa');
+  await choose(page, 'Group by', 'Mana value');
+  await expect(page.getByRole('region', { name: 'Lands', exact: true })).toContainText('Island');
   await expectAccessible(page, 'deck page');
   const deckPath = new URL(page.url()).pathname;
   await shoot(page, info, deckPath, 'deck', '[data-testid="bracket-warning"]');

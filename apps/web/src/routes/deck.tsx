@@ -18,6 +18,7 @@ import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
 import { imageCard, useCurrency, useMoney } from '../components/cards/common';
 import { DeckExport } from '../components/cards/deck-export';
+import { deckGroups, GROUP_BY, type GroupBy, type TypeGroup } from '../components/cards/deck-groups';
 import {
   BOARD_KEY,
   BracketPicker,
@@ -48,6 +49,23 @@ const RESULT_KEY: Record<string, string> = {
   draw: 'web.cards.deck.draw',
 };
 
+const GROUP_BY_KEY: Record<GroupBy, string> = {
+  board: 'web.cards.deck.groupBy.board',
+  type: 'web.cards.deck.groupBy.type',
+  mv: 'web.cards.deck.groupBy.mv',
+};
+const TYPE_GROUP_KEY: Record<TypeGroup, string> = {
+  land: 'web.cards.deck.group.type.land',
+  creature: 'web.cards.deck.group.type.creature',
+  planeswalker: 'web.cards.deck.group.type.planeswalker',
+  battle: 'web.cards.deck.group.type.battle',
+  instant: 'web.cards.deck.group.type.instant',
+  sorcery: 'web.cards.deck.group.type.sorcery',
+  artifact: 'web.cards.deck.group.type.artifact',
+  enchantment: 'web.cards.deck.group.type.enchantment',
+  other: 'web.cards.deck.group.type.other',
+};
+
 /**
  * The deck's cards by board. For its owner (`editable`), each card has − and + buttons, and + or −
  * pressed on a focused card name does the same: each step is one small change saved at once
@@ -71,76 +89,96 @@ export function Boards({
       { params: { id: deck.id }, body: { changes: [{ op, cardId: card.id, board, quantity: 1 }] } },
       { onError: (error) => toast({ title: errorMessage(error, t), tone: 'error' }) },
     );
+  const [groupBy, setGroupBy] = useState<GroupBy>('board');
+  const title = (key: string) => {
+    const [kind, value = ''] = key.split(':');
+    if (kind === 'board') return t(BOARD_KEY[value as BoardValue]);
+    if (kind === 'type') return t(TYPE_GROUP_KEY[value as TypeGroup]);
+    if (value === 'land') return t('web.cards.deck.group.type.land');
+    if (value === 'unknown') return t('web.cards.deck.group.unknown');
+    return t('web.cards.deck.group.mv', { mv: value });
+  };
   return (
-    <div className="web-deck-boards">
-      {editable ? <p className="web-muted web-deck-boards__hint">{t('web.cards.deck.stepHint')}</p> : null}
-      {SHOWN_BOARDS.map((board) => {
-        const cards = deck.cards.filter((c) => c.board === board);
-        if (!cards.length) return null;
-        const count = cards.reduce((s, c) => s + c.quantity, 0);
-        return (
-          <section key={board} className="web-deck-board" aria-label={t(BOARD_KEY[board])}>
-            <h3>
-              {t(BOARD_KEY[board])} <span className="web-muted">({count})</span>
-            </h3>
-            <ul>
-              {cards.map((c) => (
-                <li key={`${c.name}-${c.card?.id ?? 'x'}`}>
-                  <span className="web-deck-board__line">
-                    <span className="web-deck-board__qty">{c.quantity}</span>
-                    {c.card ? (
-                      <button
-                        type="button"
-                        className="web-cardname"
-                        onClick={() => onOpen(c.card!)}
-                        onKeyDown={(event) => {
-                          if (!editable || !c.card) return;
-                          const op =
-                            event.key === '+' || event.key === '='
-                              ? 'add'
-                              : event.key === '-'
-                                ? 'remove'
-                                : null;
-                          if (!op) return;
-                          event.preventDefault();
-                          step(c.card, c.board, op);
-                        }}
-                      >
-                        {c.name}
-                      </button>
-                    ) : (
-                      <span className="web-cardname">{c.name}</span>
-                    )}
-                    {c.card?.game_changer ? <Badge tone="warning">GC</Badge> : null}
-                  </span>
-                  {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
-                  {editable && c.card ? (
-                    <span className="web-deck-board__controls">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={t('web.cards.deck.fewer', { name: c.name })}
-                        onClick={() => step(c.card!, c.board, 'remove')}
-                      >
-                        −
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={t('web.cards.deck.more', { name: c.name })}
-                        onClick={() => step(c.card!, c.board, 'add')}
-                      >
-                        +
-                      </Button>
+    <>
+      <div className="web-deck-boards__bar">
+        <div className="web-inline-field">
+          <label htmlFor="deck-group-by">{t('web.cards.deck.groupBy')}</label>
+          <Select
+            id="deck-group-by"
+            value={groupBy}
+            onValueChange={(v) => setGroupBy(v as GroupBy)}
+            options={GROUP_BY.map((g) => ({ value: g, label: t(GROUP_BY_KEY[g]) }))}
+          />
+        </div>
+        {editable ? <p className="web-muted">{t('web.cards.deck.stepHint')}</p> : null}
+      </div>
+      <div className="web-deck-boards">
+        {deckGroups(deck.cards, SHOWN_BOARDS, groupBy).map(({ key, lines: cards }) => {
+          const count = cards.reduce((s, c) => s + c.quantity, 0);
+          return (
+            <section key={key} className="web-deck-board" aria-label={title(key)}>
+              <h3>
+                {title(key)} <span className="web-muted">({count})</span>
+              </h3>
+              <ul>
+                {cards.map((c) => (
+                  <li key={`${c.name}-${c.card?.id ?? 'x'}`}>
+                    <span className="web-deck-board__line">
+                      <span className="web-deck-board__qty">{c.quantity}</span>
+                      {c.card ? (
+                        <button
+                          type="button"
+                          className="web-cardname"
+                          onClick={() => onOpen(c.card!)}
+                          onKeyDown={(event) => {
+                            if (!editable || !c.card) return;
+                            const op =
+                              event.key === '+' || event.key === '='
+                                ? 'add'
+                                : event.key === '-'
+                                  ? 'remove'
+                                  : null;
+                            if (!op) return;
+                            event.preventDefault();
+                            step(c.card, c.board, op);
+                          }}
+                        >
+                          {c.name}
+                        </button>
+                      ) : (
+                        <span className="web-cardname">{c.name}</span>
+                      )}
+                      {c.card?.game_changer ? <Badge tone="warning">GC</Badge> : null}
                     </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
-    </div>
+                    {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
+                    {editable && c.card ? (
+                      <span className="web-deck-board__controls">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={t('web.cards.deck.fewer', { name: c.name })}
+                          onClick={() => step(c.card!, c.board, 'remove')}
+                        >
+                          −
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={t('web.cards.deck.more', { name: c.name })}
+                          onClick={() => step(c.card!, c.board, 'add')}
+                        >
+                          +
+                        </Button>
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
 
