@@ -66,6 +66,12 @@ const TYPE_GROUP_KEY: Record<TypeGroup, string> = {
   other: 'web.cards.deck.group.type.other',
 };
 
+/** The owner's one-copy steps on a deck line. */
+const STEPS = [
+  { op: 'remove', sign: '−', label: 'web.cards.deck.fewer' },
+  { op: 'add', sign: '+', label: 'web.cards.deck.more' },
+] as const;
+
 /**
  * The deck's cards by board. For its owner (`editable`), each card has − and + buttons, and + or −
  * pressed on a focused card name does the same: each step is one small change saved at once
@@ -153,22 +159,17 @@ export function Boards({
                     {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
                     {editable && c.card ? (
                       <span className="web-deck-board__controls">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('web.cards.deck.fewer', { name: c.name })}
-                          onClick={() => step(c.card!, c.board, 'remove')}
-                        >
-                          −
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('web.cards.deck.more', { name: c.name })}
-                          onClick={() => step(c.card!, c.board, 'add')}
-                        >
-                          +
-                        </Button>
+                        {STEPS.map(({ op, sign, label }) => (
+                          <Button
+                            key={op}
+                            size="sm"
+                            variant="ghost"
+                            aria-label={t(label, { name: c.name })}
+                            onClick={() => step(c.card!, c.board, op)}
+                          >
+                            {sign}
+                          </Button>
+                        ))}
                       </span>
                     ) : null}
                   </li>

@@ -5,8 +5,9 @@
 -- OFFSET 0 keeps from being flattened): joined, the planner hashes the whole of card_search for
 -- every statement of 2,000 entries, a cost that grows with the catalogue. A 100,000-row import
 -- inserted 2,000 entries at a time spends 3.3 instead of 5.1 s in the trigger on PostgreSQL
--- (100,000 printings). Updates still refresh. The features codes move to one inlined function
--- both paths use (the same cost as the expression written out, see 0004).
+-- (100,000 printings). Updates still go through entry_search_refresh (0004). The features codes
+-- of a new row come from an inlined function (the same cost as the expression written out in
+-- entry_search_refresh).
 CREATE FUNCTION entry_search_features(type_bits integer, color_bits smallint, identity_bits smallint,
   rarity_rank smallint, cmc double precision) RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT array_remove(ARRAY[CASE WHEN type_bits & 1 <> 0 THEN 1 END, CASE WHEN type_bits & 2 <> 0 THEN 2 END, CASE WHEN type_bits & 4 <> 0 THEN 3 END, CASE WHEN type_bits & 8 <> 0 THEN 4 END, CASE WHEN type_bits & 16 <> 0 THEN 5 END, CASE WHEN type_bits & 32 <> 0 THEN 6 END,
@@ -15,36 +16,6 @@ CREATE FUNCTION entry_search_features(type_bits integer, color_bits smallint, id
       CASE WHEN color_bits & 1 <> 0 THEN 100 END, CASE WHEN color_bits & 2 <> 0 THEN 101 END, CASE WHEN color_bits & 4 <> 0 THEN 102 END, CASE WHEN color_bits & 8 <> 0 THEN 103 END, CASE WHEN color_bits & 16 <> 0 THEN 104 END,
       CASE WHEN identity_bits & 1 <> 0 THEN 200 END, CASE WHEN identity_bits & 2 <> 0 THEN 201 END, CASE WHEN identity_bits & 4 <> 0 THEN 202 END, CASE WHEN identity_bits & 8 <> 0 THEN 203 END, CASE WHEN identity_bits & 16 <> 0 THEN 204 END], NULL)
     || ARRAY[300 + rarity_rank, 400 + least(floor(cmc), 20)::int]
-$$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION entry_search_refresh(entry_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO entry_search AS es (list_id, id, cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank,
-    name, set, collector_number, finish, language, lang, card_id, search_types, search_name, features)
-  SELECT e.list_id, e.id, s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank,
-    s.name, s.set, s.collector_number, e.finish, e.language, s.lang, e.card_id, s.search_types, c.search_name,
-    entry_search_features(s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.cmc)
-  FROM unnest(entry_ids) AS u(id)
-  JOIN list_entries e ON e.id = u.id
-  JOIN card_search s ON s.id = e.card_id
-  JOIN cards c ON c.id = e.card_id
-  ON CONFLICT (id) DO UPDATE SET list_id = excluded.list_id, cmc = excluded.cmc,
-    collector_sort = excluded.collector_sort, type_bits = excluded.type_bits, color_bits = excluded.color_bits,
-    identity_bits = excluded.identity_bits, rarity_rank = excluded.rarity_rank, name = excluded.name,
-    set = excluded.set, collector_number = excluded.collector_number, finish = excluded.finish,
-    language = excluded.language, lang = excluded.lang, card_id = excluded.card_id,
-    search_types = excluded.search_types, search_name = excluded.search_name, features = excluded.features
-  WHERE (es.list_id, es.cmc, es.collector_sort, es.type_bits, es.color_bits, es.identity_bits, es.rarity_rank,
-      es.name, es.set, es.collector_number, es.finish, es.language, es.lang, es.card_id, es.search_types,
-      es.search_name, es.features)
-    IS DISTINCT FROM (excluded.list_id, excluded.cmc, excluded.collector_sort, excluded.type_bits,
-      excluded.color_bits, excluded.identity_bits, excluded.rarity_rank, excluded.name, excluded.set,
-      excluded.collector_number, excluded.finish, excluded.language, excluded.lang, excluded.card_id,
-      excluded.search_types, excluded.search_name, excluded.features);
-  -- Entries that lost their printing (unresolved again, or the printing was deleted).
-  DELETE FROM entry_search es USING unnest(entry_ids) AS u(id)
-  WHERE es.id = u.id AND NOT EXISTS (
-    SELECT 1 FROM list_entries e JOIN card_search s ON s.id = e.card_id WHERE e.id = es.id);
-END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION entry_search_entries_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
