@@ -66,10 +66,10 @@ const TYPE_GROUP_KEY: Record<TypeGroup, string> = {
   other: 'web.cards.deck.group.type.other',
 };
 
-/** The owner's one-copy steps on a deck line. */
+/** The owner's one-copy steps on a deck line: its button, and the keys that take it on a focused card. */
 const STEPS = [
-  { op: 'remove', sign: '−', label: 'web.cards.deck.fewer' },
-  { op: 'add', sign: '+', label: 'web.cards.deck.more' },
+  { op: 'remove', sign: '−', label: 'web.cards.deck.fewer', keys: ['-'] },
+  { op: 'add', sign: '+', label: 'web.cards.deck.more', keys: ['+', '='] },
 ] as const;
 
 /**
@@ -90,7 +90,7 @@ export function Boards({
   const t = useT();
   const toast = useToast();
   const change = useChangeDeckCards();
-  const step = (card: Card, board: BoardValue, op: 'add' | 'remove') =>
+  const step = (card: Card, board: BoardValue, op: (typeof STEPS)[number]['op']) =>
     change.mutate(
       { params: { id: deck.id }, body: { changes: [{ op, cardId: card.id, board, quantity: 1 }] } },
       { onError: (error) => toast({ title: errorMessage(error, t), tone: 'error' }) },
@@ -138,12 +138,9 @@ export function Boards({
                           onClick={() => onOpen(c.card!)}
                           onKeyDown={(event) => {
                             if (!editable || !c.card) return;
-                            const op =
-                              event.key === '+' || event.key === '='
-                                ? 'add'
-                                : event.key === '-'
-                                  ? 'remove'
-                                  : null;
+                            const op = STEPS.find((s) =>
+                              (s.keys as readonly string[]).includes(event.key),
+                            )?.op;
                             if (!op) return;
                             event.preventDefault();
                             step(c.card, c.board, op);
