@@ -667,6 +667,11 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText('Atraxa');
   await choose(page, 'Group by', 'Mana value');
   await expect(page.getByRole('region', { name: 'Lands', exact: true })).toContainText('Island');
+  // Mana: the two Islands against the deck's pips (Atraxa's and Vampiric Tutor's).
+  const mana = page.getByTestId('deck-mana');
+  await expect(mana).toContainText('2 lands in 4 cards');
+  await expect(mana.locator('tr[data-color="U"] td').last()).toContainText('2');
+  await expect(mana.locator('tr[data-color="B"] td').first()).toContainText('2');
   await expectAccessible(page, 'deck page');
   const deckPath = new URL(page.url()).pathname;
   await shoot(page, info, deckPath, 'deck', '[data-testid="bracket-warning"]');

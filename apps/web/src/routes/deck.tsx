@@ -28,6 +28,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { ManaPanel } from '../components/cards/mana-panel';
 import { SampleHandPanel } from '../components/cards/sample-hand-panel';
 import { useUndoableArchive } from '../components/cards/undo';
 import { LoadError } from '../components/load-error';
@@ -341,6 +342,7 @@ export function Component() {
         <Legality legality={deck.legality} format={format?.name ?? null} />
         {format?.hasBrackets && mine ? <BracketPicker deck={deck} /> : null}
         <DeckCharts cards={deck.cards} />
+        <ManaPanel cards={deck.cards} />
         <section className="web-card" aria-labelledby="deck-list-title">
           <h2 id="deck-list-title">{t('web.cards.deck.list')}</h2>
           {deck.cards.length ? (
