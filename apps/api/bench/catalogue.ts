@@ -17,10 +17,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { PRODUCTION_ENV } from './production.js';
-import { BENCH_KEY, BENCH_SECRET, benchServer } from './server.js';
+import { BENCH_KEY, BENCH_SECRET, benchServer, dropBenchSchema } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -252,10 +251,7 @@ export async function run(): Promise<void> {
         await searchLatency(kind, dataDir, schema);
       } finally {
         if (kind === 'postgres') {
-          const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-          await admin.connect();
-          await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-          await admin.end();
+          await dropBenchSchema(schema);
         }
       }
     }

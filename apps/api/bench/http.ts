@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { prepareRequest, signHeaders } from '@companion/sdk';
 import { contract } from '@companion/sdk/contract';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { deckCards, decks, users } from '../src/db/schema.js';
 import { seedFormats } from '../src/db/seed.js';
 import { PRODUCTION_ENV } from './production.js';
-import { benchUser } from './server.js';
+import { benchUser, dropBenchSchema } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiRoot = resolve(here, '..');
@@ -204,10 +203,7 @@ async function benchStorage(kind: 'pglite' | 'postgres'): Promise<Figures> {
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
     if (kind === 'postgres') {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
+      await dropBenchSchema(schema);
     }
   }
 }

@@ -20,14 +20,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CollectionRowInput, parseImport, writeCollection } from '@companion/sdk/formats';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.js';
 import type { buildServer } from '../src/server.js';
 import { importCatalogue, importSharedCatalogue } from '../src/services/catalogue-import.js';
 import { resolveCards } from '../src/services/imports-resolve.js';
 import { importReferences } from '../src/services/lists/import.js';
+import { accountedRows } from '../test/support/report.js';
 import { writeBulkFile } from './catalogue.js';
-import { benchServer } from './server.js';
+import { benchServer, dropBenchSchema } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHARED = resolve(here, '../../../../shared/data');
@@ -225,15 +225,7 @@ async function importCollection(kind: Kind, database: Database, work: string): P
         `CPU time ${seconds(cpu)} (this process${kind === 'postgres' ? ' and its PostgreSQL backends' : ''})`,
     );
     const { byId, bySetNumber, bySetName, byName } = report.resolved;
-    const accounted =
-      byId +
-      bySetNumber +
-      bySetName +
-      byName +
-      report.merged +
-      report.unresolved.length +
-      report.errors.length +
-      report.skippedLines;
+    const accounted = accountedRows(report);
     console.log(
       `  report: ${n(report.rows)} rows = ${n(bySetNumber)} by set + number, ${n(bySetName)} by set + name, ` +
         `${n(byName)} guessed by name, ${n(byId)} by id, ${n(report.merged)} merged, ` +
@@ -278,10 +270,7 @@ export async function run(): Promise<void> {
       await importCollection(kind, database, work);
     } finally {
       if (kind === 'postgres') {
-        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
+        await dropBenchSchema(schema);
       }
       rmSync(work, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type CompanionClient, createClient } from '@companion/sdk';
+import pg from 'pg';
 import { createSessionStore } from '../src/auth/sessions.js';
 import type { Database, Db } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
@@ -12,6 +13,17 @@ import { buildServer } from '../src/server.js';
 import { PRODUCTION_ENV } from './production.js';
 
 export const BENCH_KEY = 'bench';
+
+/** Drops a bench's own PostgreSQL schema (on DATABASE_URL), with everything in it. */
+export async function dropBenchSchema(schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
 export const BENCH_SECRET = 'bench-secret';
 
 /** A user with a verified email and a session token (`code` defaults to a random personal code). */
