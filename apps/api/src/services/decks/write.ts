@@ -174,16 +174,15 @@ export async function changeDeckCards(
         .select()
         .from(deckCards)
         .where(and(eq(deckCards.deckId, deck.id), inArray(deckCards.cardId, ids)));
-      const [last] = await tx
-        .select({ n: sql<number>`coalesce(max(${deckCards.position}), 0)::int` })
+      const [size] = await tx
+        .select({
+          lines: sql<number>`count(*)::int`,
+          last: sql<number>`coalesce(max(${deckCards.position}), 0)::int`,
+        })
         .from(deckCards)
         .where(eq(deckCards.deckId, deck.id));
-      const [counted] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(deckCards)
-        .where(eq(deckCards.deckId, deck.id));
-      let lineCount = Number(counted?.n ?? 0);
-      let position = Number(last?.n ?? 0);
+      let lineCount = Number(size?.lines ?? 0);
+      let position = Number(size?.last ?? 0);
       const lines: Line[] = rows
         .sort((a, b) => a.position - b.position)
         .map((r) => ({ ...r, board: r.board as BoardValue, changed: false }));
