@@ -34,7 +34,7 @@ import { useLocalePath } from '../lib/use-locale';
 
 /** Unresolved rows sit under the key '?': the notice above counts them instead. */
 const resolved = (b: { key: string }) => b.key !== '?';
-const CollectionChart = lazy(() => import('./collection-chart'));
+const CollectionChart = lazy(() => import('../components/cards/value-chart'));
 /** The whole collection as a file, in the chosen format. */
 function ExportCollection() {
   const t = useT();

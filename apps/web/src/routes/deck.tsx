@@ -18,7 +18,13 @@ import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
 import { imageCard, useCurrency, useMoney } from '../components/cards/common';
 import { DeckExport } from '../components/cards/deck-export';
-import { deckGroups, GROUP_BY, type GroupBy, type TypeGroup } from '../components/cards/deck-groups';
+import {
+  type DeckGroup,
+  deckGroups,
+  GROUP_BY,
+  type GroupBy,
+  type TypeGroup,
+} from '../components/cards/deck-groups';
 import {
   BOARD_KEY,
   BracketPicker,
@@ -97,13 +103,12 @@ export function Boards({
       { onError: (error) => toast({ title: errorMessage(error, t), tone: 'error' }) },
     );
   const [groupBy, setGroupBy] = useState<GroupBy>('board');
-  const title = (key: string) => {
-    const [kind, value = ''] = key.split(':');
-    if (kind === 'board') return t(BOARD_KEY[value as BoardValue]);
-    if (kind === 'type') return t(TYPE_GROUP_KEY[value as TypeGroup]);
-    if (value === 'land') return t('web.cards.deck.group.type.land');
-    if (value === 'unknown') return t('web.cards.deck.group.unknown');
-    return t('web.cards.deck.group.mv', { mv: value });
+  const title = (group: DeckGroup) => {
+    if (group.kind === 'board') return t(BOARD_KEY[group.board]);
+    if (group.kind === 'type') return t(TYPE_GROUP_KEY[group.type]);
+    if (group.mv === 'land') return t('web.cards.deck.group.type.land');
+    if (group.mv === 'unknown') return t('web.cards.deck.group.unknown');
+    return t('web.cards.deck.group.mv', { mv: group.mv });
   };
   return (
     <>
@@ -120,12 +125,13 @@ export function Boards({
         {editable ? <p className="web-muted">{t('web.cards.deck.stepHint')}</p> : null}
       </div>
       <div className="web-deck-boards">
-        {deckGroups(deck.cards, SHOWN_BOARDS, groupBy).map(({ key, lines: cards }) => {
+        {deckGroups(deck.cards, SHOWN_BOARDS, groupBy).map((group) => {
+          const { key, lines: cards } = group;
           const count = cards.reduce((s, c) => s + c.quantity, 0);
           return (
-            <section key={key} className="web-deck-board" aria-label={title(key)}>
+            <section key={key} className="web-deck-board" aria-label={title(group)}>
               <h3>
-                {title(key)} <span className="web-muted">({count})</span>
+                {title(group)} <span className="web-muted">({count})</span>
               </h3>
               <ul>
                 {cards.map((c) => (

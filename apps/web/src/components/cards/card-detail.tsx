@@ -9,7 +9,7 @@ import { useLocalePath } from '../../lib/use-locale';
 import { AddToDeckOrList } from './add-to';
 import { type Currency, FINISH_KEY, FINISHES, imageCard, slug, useCurrency, useMoney } from './common';
 
-const PriceChart = lazy(() => import('../../routes/collection-chart'));
+const PriceChart = lazy(() => import('./value-chart'));
 
 /** The price history series of a finish in a currency (Scryfall has no euro price for etched). */
 type Series = 'usd' | 'usd_foil' | 'usd_etched' | 'eur' | 'eur_foil';

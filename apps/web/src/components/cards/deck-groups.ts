@@ -35,11 +35,17 @@ export function manaValueGroup(card: { cmc: number; type_line: string | null } |
 }
 const MV_ORDER = ['0', '1', '2', '3', '4', '5', '6', '7+', 'land', 'unknown'];
 
-export interface DeckGroup {
-  /** `board:<board>`, `type:<type>` or `mv:<value>`. */
+/** A section of the deck list: its lines, and what they share (a board, a card type, a mana value). */
+export type DeckGroup = {
+  /** `board:<board>`, `type:<type>` or `mv:<value>`: unique in the list. */
   key: string;
   lines: DeckCard[];
-}
+} & (
+  | { kind: 'board'; board: BoardValue }
+  | { kind: 'type'; type: TypeGroup }
+  /** A mana value 0 … 6 or `7+`, `land`, or `unknown` for lines without a card. */
+  | { kind: 'mv'; mv: string }
+);
 
 /**
  * The deck's lines in sections: by board, or with the main deck split by card type or by mana
@@ -51,23 +57,29 @@ export function deckGroups(
   boards: readonly BoardValue[],
   by: GroupBy,
 ): DeckGroup[] {
-  const onBoard = (board: BoardValue) => cards.filter((c) => c.board === board);
   const boardGroup = (board: BoardValue): DeckGroup[] => {
-    const lines = onBoard(board);
-    return lines.length ? [{ key: `board:${board}`, lines }] : [];
+    const lines = cards.filter((c) => c.board === board);
+    return lines.length ? [{ key: `board:${board}`, kind: 'board', board, lines }] : [];
   };
   if (by === 'board') return boards.flatMap(boardGroup);
-  const main = onBoard('main');
   const split = new Map<string, DeckCard[]>();
-  for (const line of main) {
+  for (const line of cards) {
+    if (line.board !== 'main') continue;
     const key = by === 'type' ? typeGroup(line.card?.type_line) : manaValueGroup(line.card);
-    split.set(key, [...(split.get(key) ?? []), line]);
+    const lines = split.get(key);
+    if (lines) lines.push(line);
+    else split.set(key, [line]);
   }
-  const order: readonly string[] = by === 'type' ? TYPE_GROUPS : MV_ORDER;
-  const middle = order.flatMap((k) => {
-    const lines = split.get(k);
-    return lines ? [{ key: `${by}:${k}`, lines }] : [];
-  });
+  const middle: DeckGroup[] =
+    by === 'type'
+      ? TYPE_GROUPS.flatMap((type) => {
+          const lines = split.get(type);
+          return lines ? [{ key: `type:${type}`, kind: 'type' as const, type, lines }] : [];
+        })
+      : MV_ORDER.flatMap((mv) => {
+          const lines = split.get(mv);
+          return lines ? [{ key: `mv:${mv}`, kind: 'mv' as const, mv, lines }] : [];
+        });
   return [
     ...boards.filter((b) => b === 'commander' || b === 'companion').flatMap(boardGroup),
     ...middle,

@@ -1,11 +1,12 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /**
- * Collection value at each price snapshot; recharts loads only with this chunk. The chart takes the
+ * A value at each price snapshot (a collection's, a printing's price); recharts loads only with this
+ * chunk. The chart takes the
  * keyboard focus (the arrow keys move the tooltip from snapshot to snapshot) and is named and
  * described for assistive technologies: `describedBy` is the id of the summary the page renders.
  */
-export default function CollectionChart({
+export default function ValueChart({
   rows,
   format,
   label,
