@@ -655,6 +655,37 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await main.getByRole('button', { name: 'Cyclonic Rift', exact: true }).focus();
   await page.keyboard.press('-');
   await expect(main).not.toContainText('Cyclonic Rift');
+  // Undo and redo from the keyboard: Ctrl+Z brings the copy back, Ctrl+Shift+Z takes it out again.
+  const status = page.getByTestId('deck-history-status');
+  await page.keyboard.press('Control+z');
+  await expect(main).toContainText('Cyclonic Rift');
+  await expect(status).toHaveText('Undone: Removed 1 copy of Cyclonic Rift');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(main).not.toContainText('Cyclonic Rift');
+  await expect(status).toHaveText('Redone: Removed 1 copy of Cyclonic Rift');
+  // Drag and drop: Island dragged onto the sideboard, which appears as a place to drop it.
+  const side = page.getByRole('region', { name: 'Sideboard', exact: true });
+  await expect(side).toHaveCount(0);
+  await island.locator('.web-deck-board__qty').hover();
+  await page.mouse.down();
+  await page.mouse.move(10, 10, { steps: 2 });
+  await expect(side).toContainText('Drop Island here');
+  await side.hover();
+  await screenshot(page, info, 'deck-drag');
+  await page.mouse.up();
+  await expect(side.getByRole('listitem').filter({ hasText: 'Island' })).toBeVisible();
+  await expect(main.getByRole('listitem').filter({ hasText: 'Island' })).toHaveCount(0);
+  // Undo with its button (named after the step), redo with Ctrl+Y.
+  await page.getByRole('button', { name: 'Undo: Moved Island to Sideboard' }).click();
+  await expect(island.locator('.web-deck-board__qty')).toHaveText('2');
+  await expect(side).toHaveCount(0);
+  await page.keyboard.press('Control+y');
+  await expect(side.getByRole('listitem').filter({ hasText: 'Island' })).toBeVisible();
+  // The keyboard alternative to dragging: the line's Move menu.
+  await side.getByRole('button', { name: 'Move Island to another board' }).press('Enter');
+  await page.getByRole('menuitem', { name: 'Main deck' }).press('Enter');
+  await expect(side).toHaveCount(0);
+  await expect(island.locator('.web-deck-board__qty')).toHaveText('2');
   await page.reload();
   await expect(island.locator('.web-deck-board__qty')).toHaveText('2');
   await expect(main).not.toContainText('Cyclonic Rift');

@@ -1,6 +1,5 @@
 import {
   useArchiveDeck,
-  useChangeDeckCards,
   useDeck,
   useDeleteDeckPermanently,
   useFormats,
@@ -9,7 +8,17 @@ import {
 } from '@companion/hooks';
 import type { BoardValue } from '@companion/sdk';
 import type { Card, Deck } from '@companion/sdk/contract';
-import { Badge, Button, CardImage, ConfirmDialog, ManaCost, Markdown, Select, Skeleton } from '@companion/ui';
+import {
+  Badge,
+  Button,
+  CardImage,
+  ConfirmDialog,
+  ManaCost,
+  Markdown,
+  Menu,
+  Select,
+  Skeleton,
+} from '@companion/ui';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,13 +43,13 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { useDeckSteps } from '../components/cards/deck-steps';
 import { ManaPanel } from '../components/cards/mana-panel';
 import { SampleHandPanel } from '../components/cards/sample-hand-panel';
 import { useUndoableArchive } from '../components/cards/undo';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
-import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
 const SINCE = ['all', '30', '90', '365'] as const;
@@ -78,12 +87,32 @@ const STEPS = [
   { op: 'remove', sign: '−', label: 'web.cards.deck.fewer', keys: ['-'] },
   { op: 'add', sign: '+', label: 'web.cards.deck.more', keys: ['+', '='] },
 ] as const;
+/** How the history names a step. */
+const STEP_LABEL: Record<(typeof STEPS)[number]['op'], string> = {
+  add: 'web.cards.deck.history.add',
+  remove: 'web.cards.deck.history.remove',
+};
+
+/** The title of a section of the deck list. */
+function useGroupTitle() {
+  const t = useT();
+  return (group: DeckGroup) => {
+    if (group.kind === 'board') return t(BOARD_KEY[group.board]);
+    if (group.kind === 'type') return t(TYPE_GROUP_KEY[group.type]);
+    if (group.mv === 'land') return t('web.cards.deck.group.type.land');
+    if (group.mv === 'unknown') return t('web.cards.deck.group.unknown');
+    return t('web.cards.deck.group.mv', { mv: group.mv });
+  };
+}
+
+type Dragged = { cardId: string; name: string; board: BoardValue };
 
 /**
- * The deck's cards by board. For its owner (`editable`), each card has − and + buttons, and + or −
- * pressed on a focused card name does the same: each step is one small change saved at once
- * (`POST /deck/:id/cards`). Steps are deltas, sent without an expected version: steps from two
- * tabs add up instead of one of them being refused.
+ * The deck's cards by board. For its owner (`editable`), each change is one small change saved at
+ * once (`POST /deck/:id/cards`), undone with Undo or Ctrl+Z and redone with Redo or Ctrl+Shift+Z:
+ * − and + on each line, or pressed on a focused card name; "Move" on a line, or a line dragged onto
+ * another board (empty boards appear while dragging). Changes are deltas, sent without an expected
+ * version: changes from two tabs add up instead of one of them being refused.
  */
 export function Boards({
   deck,
@@ -95,21 +124,33 @@ export function Boards({
   editable?: boolean;
 }) {
   const t = useT();
-  const toast = useToast();
-  const change = useChangeDeckCards();
-  const step = (card: Card, board: BoardValue, op: (typeof STEPS)[number]['op']) =>
-    change.mutate(
-      { params: { id: deck.id }, body: { changes: [{ op, cardId: card.id, board, quantity: 1 }] } },
-      { onError: (error) => toast({ title: errorMessage(error, t), tone: 'error' }) },
-    );
+  const steps = useDeckSteps(deck, editable);
   const [groupBy, setGroupBy] = useState<GroupBy>('board');
-  const title = (group: DeckGroup) => {
-    if (group.kind === 'board') return t(BOARD_KEY[group.board]);
-    if (group.kind === 'type') return t(TYPE_GROUP_KEY[group.type]);
-    if (group.mv === 'land') return t('web.cards.deck.group.type.land');
-    if (group.mv === 'unknown') return t('web.cards.deck.group.unknown');
-    return t('web.cards.deck.group.mv', { mv: group.mv });
+  const [dragged, setDragged] = useState<Dragged | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const title = useGroupTitle();
+  const boardName = (board: BoardValue) => t(BOARD_KEY[board]);
+  const step = (card: Card, name: string, board: BoardValue, op: (typeof STEPS)[number]['op']) =>
+    steps.apply([{ op, cardId: card.id, board, quantity: 1 }], t(STEP_LABEL[op], { quantity: 1, name }));
+  const move = (cardId: string, name: string, from: BoardValue, to: BoardValue) => {
+    if (from === to) return;
+    steps.apply(
+      [{ op: 'move', cardId, from, to }],
+      t('web.cards.deck.history.move', { name, board: boardName(to) }),
+    );
   };
+  const groups = deckGroups(deck.cards, SHOWN_BOARDS, groupBy);
+  // While a line is dragged, the boards the deck has no card on yet appear as places to drop it.
+  const empty: DeckGroup[] = dragged
+    ? SHOWN_BOARDS.filter((b) => !groups.some((g) => g.kind === 'board' && g.board === b)).map((board) => ({
+        key: `board:${board}`,
+        kind: 'board',
+        board,
+        lines: [],
+      }))
+    : [];
+  /** The board a line dropped on a section goes to: its board, or the main deck's parts. */
+  const boardOf = (group: DeckGroup): BoardValue => (group.kind === 'board' ? group.board : 'main');
   return (
     <>
       <div className="web-deck-boards__bar">
@@ -122,20 +163,100 @@ export function Boards({
             options={GROUP_BY.map((g) => ({ value: g, label: t(GROUP_BY_KEY[g]) }))}
           />
         </div>
-        {editable ? <p className="web-muted">{t('web.cards.deck.stepHint')}</p> : null}
+        {editable ? (
+          <>
+            <span className="web-deck-boards__history">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!steps.nextUndo}
+                aria-label={
+                  steps.nextUndo ? t('web.cards.deck.history.undoStep', { label: steps.nextUndo }) : undefined
+                }
+                title={t('web.cards.deck.history.undoKeys')}
+                onClick={steps.undo}
+              >
+                {t('web.cards.deck.history.undo')}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!steps.nextRedo}
+                aria-label={
+                  steps.nextRedo ? t('web.cards.deck.history.redoStep', { label: steps.nextRedo }) : undefined
+                }
+                title={t('web.cards.deck.history.redoKeys')}
+                onClick={steps.redo}
+              >
+                {t('web.cards.deck.history.redo')}
+              </Button>
+            </span>
+            <p className="web-muted">{t('web.cards.deck.stepHint')}</p>
+            <p className="cui-visually-hidden" aria-live="polite" data-testid="deck-history-status">
+              {steps.announced}
+            </p>
+          </>
+        ) : null}
       </div>
       <div className="web-deck-boards">
-        {deckGroups(deck.cards, SHOWN_BOARDS, groupBy).map((group) => {
+        {[...groups, ...empty].map((group) => {
           const { key, lines: cards } = group;
           const count = cards.reduce((s, c) => s + c.quantity, 0);
+          const target = boardOf(group);
+          const droppable = dragged !== null && dragged.board !== target;
           return (
-            <section key={key} className="web-deck-board" aria-label={title(group)}>
+            <section
+              key={key}
+              className={[
+                'web-deck-board',
+                droppable ? 'web-deck-board--drop' : '',
+                droppable && over === key ? 'web-deck-board--over' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              aria-label={title(group)}
+              data-board={target}
+              onDragOver={(event) => {
+                if (!droppable) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+                if (over !== key) setOver(key);
+              }}
+              onDragLeave={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);
+              }}
+              onDrop={(event) => {
+                if (!droppable || !dragged) return;
+                event.preventDefault();
+                move(dragged.cardId, dragged.name, dragged.board, target);
+                setDragged(null);
+                setOver(null);
+              }}
+            >
               <h3>
                 {title(group)} <span className="web-muted">({count})</span>
               </h3>
+              {cards.length === 0 ? (
+                <p className="web-muted">{t('web.cards.deck.dropHere', { name: dragged?.name ?? '' })}</p>
+              ) : null}
               <ul>
                 {cards.map((c) => (
-                  <li key={`${c.name}-${c.card?.id ?? 'x'}`}>
+                  <li
+                    key={`${c.board}-${c.name}-${c.card?.id ?? 'x'}`}
+                    draggable={editable && c.card !== null}
+                    onDragStart={(event) => {
+                      if (!editable || !c.card) return;
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', `${c.quantity} ${c.name}`);
+                      const from = { cardId: c.card.id, name: c.name, board: c.board };
+                      // After the drag has started: changing the page inside dragstart cancels it.
+                      setTimeout(() => setDragged(from), 0);
+                    }}
+                    onDragEnd={() => {
+                      setDragged(null);
+                      setOver(null);
+                    }}
+                  >
                     <span className="web-deck-board__line">
                       <span className="web-deck-board__qty">{c.quantity}</span>
                       {c.card ? (
@@ -150,7 +271,7 @@ export function Boards({
                             )?.op;
                             if (!op) return;
                             event.preventDefault();
-                            step(c.card, c.board, op);
+                            step(c.card, c.name, c.board, op);
                           }}
                         >
                           {c.name}
@@ -169,11 +290,30 @@ export function Boards({
                             size="sm"
                             variant="ghost"
                             aria-label={t(label, { name: c.name })}
-                            onClick={() => step(c.card!, c.board, op)}
+                            onClick={() => step(c.card!, c.name, c.board, op)}
                           >
                             {sign}
                           </Button>
                         ))}
+                        <Menu
+                          trigger={
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              aria-label={t('web.cards.deck.moveTo', { name: c.name })}
+                            >
+                              ⇄
+                            </Button>
+                          }
+                          items={[
+                            { type: 'label', id: 'to', label: t('web.cards.deck.moveToLabel') },
+                            ...SHOWN_BOARDS.filter((b) => b !== c.board).map((board) => ({
+                              id: board,
+                              label: boardName(board),
+                              onSelect: () => move(c.card!.id, c.name, c.board, board),
+                            })),
+                          ]}
+                        />
                       </span>
                     ) : null}
                   </li>

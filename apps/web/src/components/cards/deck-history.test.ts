@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dropped,
+  EMPTY_HISTORY,
+  exactChanges,
+  HISTORY_DEPTH,
+  type HistoryStep,
+  inverseOf,
+  recorded,
+  redone,
+  undone,
+} from './deck-history';
+
+const lines = [
+  { card: { id: 'island' }, board: 'main' as const, quantity: 3 },
+  { card: { id: 'rift' }, board: 'main' as const, quantity: 1 },
+  { card: { id: 'rift' }, board: 'side' as const, quantity: 2 },
+  { card: null, board: 'main' as const, quantity: 1 },
+];
+
+describe('exactChanges', () => {
+  it('spells out defaults: an add of one copy to the main deck', () => {
+    expect(exactChanges(lines, [{ op: 'add', cardId: 'island' }])).toEqual([
+      { op: 'add', cardId: 'island', board: 'main', quantity: 1 },
+    ]);
+  });
+
+  it('takes what the board holds when a removal or move names more copies, or none', () => {
+    expect(exactChanges(lines, [{ op: 'remove', cardId: 'island', quantity: 10 }])).toEqual([
+      { op: 'remove', cardId: 'island', board: 'main', quantity: 3 },
+    ]);
+    expect(exactChanges(lines, [{ op: 'move', cardId: 'rift', from: 'side', to: 'main' }])).toEqual([
+      { op: 'move', cardId: 'rift', from: 'side', to: 'main', quantity: 2 },
+    ]);
+  });
+
+  it('applies changes one after the other', () => {
+    expect(
+      exactChanges(lines, [
+        { op: 'move', cardId: 'rift', from: 'main', to: 'side' },
+        { op: 'remove', cardId: 'rift', board: 'side' },
+      ]),
+    ).toEqual([
+      { op: 'move', cardId: 'rift', from: 'main', to: 'side', quantity: 1 },
+      { op: 'remove', cardId: 'rift', board: 'side', quantity: 3 },
+    ]);
+  });
+
+  it('is null when a change takes from a board without the card (the server refuses it)', () => {
+    expect(exactChanges(lines, [{ op: 'remove', cardId: 'island', board: 'side' }])).toBeNull();
+    expect(exactChanges(lines, [{ op: 'move', cardId: 'nope', from: 'main', to: 'side' }])).toBeNull();
+  });
+});
+
+describe('inverseOf', () => {
+  it('takes each change back, last first', () => {
+    const changes = exactChanges(lines, [
+      { op: 'add', cardId: 'island', quantity: 2 },
+      { op: 'move', cardId: 'rift', from: 'main', to: 'maybe' },
+      { op: 'remove', cardId: 'rift', board: 'side', quantity: 1 },
+    ])!;
+    expect(inverseOf(changes)).toEqual([
+      { op: 'add', cardId: 'rift', board: 'side', quantity: 1 },
+      { op: 'move', cardId: 'rift', from: 'maybe', to: 'main', quantity: 1 },
+      { op: 'remove', cardId: 'island', board: 'main', quantity: 2 },
+    ]);
+    expect(inverseOf(inverseOf(changes))).toEqual(changes);
+  });
+});
+
+describe('history', () => {
+  const step = (label: string): HistoryStep => ({ label, changes: [], inverse: [] });
+
+  it('undoes and redoes in order, and a new step forgets what was undone', () => {
+    let h = recorded(recorded(EMPTY_HISTORY, step('a')), step('b'));
+    h = undone(h);
+    expect(h.past.map((s) => s.label)).toEqual(['a']);
+    expect(h.future.map((s) => s.label)).toEqual(['b']);
+    h = redone(h);
+    expect(h.past.map((s) => s.label)).toEqual(['a', 'b']);
+    h = recorded(undone(h), step('c'));
+    expect(h.past.map((s) => s.label)).toEqual(['a', 'c']);
+    expect(h.future).toEqual([]);
+  });
+
+  it('does nothing with nothing to undo or redo', () => {
+    expect(undone(EMPTY_HISTORY)).toBe(EMPTY_HISTORY);
+    expect(redone(EMPTY_HISTORY)).toBe(EMPTY_HISTORY);
+  });
+
+  it(`keeps the last ${HISTORY_DEPTH} steps`, () => {
+    let h = EMPTY_HISTORY;
+    for (let i = 0; i < HISTORY_DEPTH + 5; i++) h = recorded(h, step(String(i)));
+    expect(h.past).toHaveLength(HISTORY_DEPTH);
+    expect(h.past[0]?.label).toBe('5');
+  });
+
+  it('drops a step that can no longer be taken', () => {
+    const a = step('a');
+    const h = undone(recorded(recorded(EMPTY_HISTORY, a), step('b')));
+    expect(dropped(h, a).past).toEqual([]);
+    expect(dropped(h, h.future[0]!).future).toEqual([]);
+  });
+});

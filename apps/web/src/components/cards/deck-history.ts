@@ -1,0 +1,96 @@
+import type { BoardValue } from '@companion/sdk';
+import type { DeckCardChange } from '@companion/sdk/contract';
+
+/** How many steps the deck page can take back. */
+export const HISTORY_DEPTH = 100;
+
+/** A change with everything spelled out: the copies it really adds, takes or moves. */
+export type ExactChange =
+  | { op: 'add'; cardId: string; board: BoardValue; quantity: number }
+  | { op: 'remove'; cardId: string; board: BoardValue; quantity: number }
+  | { op: 'move'; cardId: string; from: BoardValue; to: BoardValue; quantity: number };
+
+/** One step of the player's: what was sent, what takes it back, and what to call it. */
+export type HistoryStep = { label: string; changes: ExactChange[]; inverse: ExactChange[] };
+
+export type History = { past: HistoryStep[]; future: HistoryStep[] };
+export const EMPTY_HISTORY: History = { past: [], future: [] };
+
+type Line = { card: { id: string } | null; board: BoardValue; quantity: number };
+
+/**
+ * The changes as the server will apply them to these lines, one after the other: a removal or a move
+ * without a quantity, or with more copies than the board holds, takes what the board holds (as
+ * `POST /deck/:id/cards` does). `null` when a change takes from a board that holds none of the card:
+ * the server refuses those, and the step is not recorded.
+ */
+export function exactChanges(
+  lines: readonly Line[],
+  changes: readonly DeckCardChange[],
+): ExactChange[] | null {
+  const held = new Map<string, number>();
+  const key = (cardId: string, board: BoardValue) => `${cardId}\u0000${board}`;
+  for (const line of lines)
+    if (line.card)
+      held.set(key(line.card.id, line.board), (held.get(key(line.card.id, line.board)) ?? 0) + line.quantity);
+  const take = (cardId: string, board: BoardValue, quantity: number | undefined) => {
+    const has = held.get(key(cardId, board)) ?? 0;
+    const taken = Math.min(quantity ?? has, has);
+    held.set(key(cardId, board), has - taken);
+    return taken;
+  };
+  const put = (cardId: string, board: BoardValue, quantity: number) =>
+    held.set(key(cardId, board), (held.get(key(cardId, board)) ?? 0) + quantity);
+  const exact: ExactChange[] = [];
+  for (const change of changes) {
+    if (change.op === 'add') {
+      const board = change.board ?? 'main';
+      const quantity = change.quantity ?? 1;
+      put(change.cardId, board, quantity);
+      exact.push({ op: 'add', cardId: change.cardId, board, quantity });
+      continue;
+    }
+    const from = change.op === 'remove' ? (change.board ?? 'main') : change.from;
+    const quantity = take(change.cardId, from, change.quantity);
+    if (quantity === 0) return null;
+    if (change.op === 'remove') exact.push({ op: 'remove', cardId: change.cardId, board: from, quantity });
+    else {
+      put(change.cardId, change.to, quantity);
+      exact.push({ op: 'move', cardId: change.cardId, from, to: change.to, quantity });
+    }
+  }
+  return exact;
+}
+
+/** The changes that take exact changes back, last first. */
+export function inverseOf(changes: readonly ExactChange[]): ExactChange[] {
+  return [...changes].reverse().map((c): ExactChange => {
+    if (c.op === 'add') return { op: 'remove', cardId: c.cardId, board: c.board, quantity: c.quantity };
+    if (c.op === 'remove') return { op: 'add', cardId: c.cardId, board: c.board, quantity: c.quantity };
+    return { op: 'move', cardId: c.cardId, from: c.to, to: c.from, quantity: c.quantity };
+  });
+}
+
+/** A new step done: it can be undone, and whatever was undone before can no longer be redone. */
+export function recorded(history: History, step: HistoryStep): History {
+  return { past: [...history.past, step].slice(-HISTORY_DEPTH), future: [] };
+}
+
+/** The last step taken back: it moves to the steps that can be redone. */
+export function undone(history: History): History {
+  const step = history.past.at(-1);
+  if (!step) return history;
+  return { past: history.past.slice(0, -1), future: [...history.future, step] };
+}
+
+/** The last step undone, done again. */
+export function redone(history: History): History {
+  const step = history.future.at(-1);
+  if (!step) return history;
+  return { past: [...history.past, step], future: history.future.slice(0, -1) };
+}
+
+/** A step that could not be undone or redone (the deck moved on elsewhere): it leaves the history. */
+export function dropped(history: History, step: HistoryStep): History {
+  return { past: history.past.filter((s) => s !== step), future: history.future.filter((s) => s !== step) };
+}

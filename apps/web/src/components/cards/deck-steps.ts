@@ -1,0 +1,133 @@
+import { useChangeDeckCards } from '@companion/hooks';
+import type { Deck, DeckCardChange } from '@companion/sdk/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useToast } from '../../app/toasts';
+import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/errors';
+import {
+  dropped,
+  EMPTY_HISTORY,
+  exactChanges,
+  type History,
+  type HistoryStep,
+  inverseOf,
+  recorded,
+  redone,
+  undone,
+} from './deck-history';
+
+/** Whether a key press belongs to a text field (its own undo) or an open dialog, not to the deck. */
+function ownsKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target.closest('input, textarea, select, [role="dialog"], [role="menu"], [role="listbox"]') !== null
+  );
+}
+
+/**
+ * The owner's changes of a deck's cards, each saved at once as a small change (`POST /deck/:id/cards`),
+ * with undo and redo: a step is recorded with the exact changes the server applied, and undoing sends
+ * their inverse (also a small change, so another tab's edits in between are kept). Ctrl+Z (⌘Z) undoes
+ * and Ctrl+Shift+Z or Ctrl+Y redoes, unless a text field or dialog has the focus. A step the server
+ * can no longer take back (the cards left elsewhere) says so and leaves the history.
+ */
+export function useDeckSteps(deck: Deck, enabled: boolean) {
+  const t = useT();
+  const toast = useToast();
+  const change = useChangeDeckCards();
+  // The history is read and written synchronously (two quick Ctrl+Z take two steps back); the state
+  // mirrors it for rendering.
+  const history = useRef<History>(EMPTY_HISTORY);
+  const [shown, setShown] = useState<History>(EMPTY_HISTORY);
+  const [announced, setAnnounced] = useState('');
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const update = useCallback((next: (h: History) => History) => {
+    history.current = next(history.current);
+    setShown(history.current);
+  }, []);
+
+  /**
+   * Sends changes after the ones already sent have been answered: an undo pressed while its step is
+   * still on its way reaches the server after it, never before.
+   */
+  const { mutateAsync } = change;
+  const send = useCallback(
+    (changes: DeckCardChange[]) => {
+      const sent = queue.current.then(() => mutateAsync({ params: { id: deck.id }, body: { changes } }));
+      queue.current = sent.catch(() => undefined);
+      return sent;
+    },
+    [mutateAsync, deck.id],
+  );
+
+  /** Applies the changes and records them as one step named `label`. */
+  const apply = useCallback(
+    (changes: DeckCardChange[], label: string) => {
+      const exact = exactChanges(deck.cards, changes);
+      const step: HistoryStep | null = exact ? { label, changes: exact, inverse: inverseOf(exact) } : null;
+      if (step) update((h) => recorded(h, step));
+      // A change the deck cannot take (cards it no longer holds) is sent as asked: the server names
+      // the problem.
+      send(exact ?? changes).catch((error: unknown) => {
+        if (step) update((h) => dropped(h, step));
+        toast({ title: errorMessage(error, t), tone: 'error' });
+      });
+    },
+    [deck.cards, send, update, t, toast],
+  );
+
+  const travel = useCallback(
+    (direction: 'undo' | 'redo') => {
+      const step = (direction === 'undo' ? history.current.past : history.current.future).at(-1);
+      if (!step) return;
+      update(direction === 'undo' ? undone : redone);
+      send(direction === 'undo' ? step.inverse : step.changes).then(
+        () =>
+          setAnnounced(
+            t(direction === 'undo' ? 'web.cards.deck.history.undone' : 'web.cards.deck.history.redone', {
+              label: step.label,
+            }),
+          ),
+        (error: unknown) => {
+          update((h) => dropped(h, step));
+          toast({
+            title: t(
+              direction === 'undo'
+                ? 'web.cards.deck.history.undoFailed'
+                : 'web.cards.deck.history.redoFailed',
+            ),
+            description: errorMessage(error, t),
+            tone: 'error',
+          });
+        },
+      );
+    },
+    [send, update, t, toast],
+  );
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || ownsKeys(event.target)) return;
+      const key = event.key.toLowerCase();
+      const direction = key === 'z' ? (event.shiftKey ? 'redo' : 'undo') : key === 'y' ? 'redo' : null;
+      if (!direction) return;
+      event.preventDefault();
+      travel(direction);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, travel]);
+
+  return {
+    apply,
+    undo: () => travel('undo'),
+    redo: () => travel('redo'),
+    /** The step Undo would take back, and the one Redo would take again. */
+    nextUndo: shown.past.at(-1)?.label ?? null,
+    nextRedo: shown.future.at(-1)?.label ?? null,
+    /** What the last undo or redo did, for a polite live region. */
+    announced,
+  };
+}
