@@ -9,6 +9,7 @@ import {
   HEADER,
   importInto,
   MANABOX_REFERENCE,
+  PHONE,
   reportCounts,
   requireSharedData,
   row,
@@ -560,6 +561,126 @@ test('decks: a sample hand draws seven, takes a London mulligan, puts a card on 
   await expectAccessible(page, 'deck page with a sample hand');
   // Both languages and widths, played through each time (the page reloads for each).
   await shoot(page, info, deckPath, 'sample-hand', 'h1', play);
+});
+
+test('decks: built from empty with the search and the keyboard', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInUser(page, 'deckkeys');
+  await page.goto('/decks/create');
+  // Commander is the format a new deck starts with; Enter in the name field creates the deck.
+  await page.getByLabel('Deck name').pressSequentially('Keyboard Atraxa');
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('Commander');
+  await expect(page.getByRole('button', { name: 'Create an empty deck' })).toBeEnabled();
+  await page.getByLabel('Deck name').press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Keyboard Atraxa' })).toBeVisible();
+
+  const search = page.getByRole('combobox', { name: 'Search the catalogue for a card to add' });
+  const board = page.getByRole('combobox', { name: 'To', exact: true });
+  const active = page.getByRole('option', { selected: true });
+  /** Types a search, waits for the result that Enter would add, and presses Enter. */
+  const add = async (query: string, expected: string | RegExp) => {
+    await search.focus();
+    await page.keyboard.type(query);
+    await expect(active).toContainText(expected);
+    await page.keyboard.press('Enter');
+    await expect(search).toHaveValue('');
+  };
+  // The commander, to the Commander board chosen from the keyboard.
+  await board.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: 'Commander', exact: true }).press('Enter');
+  await add('!"Atraxa, Grand Unifier"', 'Atraxa, Grand Unifier');
+  await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText(
+    'Atraxa, Grand Unifier',
+  );
+  // Thirty Islands of a chosen printing (Mirage #337), to the main deck.
+  await board.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: 'Main deck', exact: true }).press('Enter');
+  await page.getByRole('spinbutton', { name: 'Copies' }).fill('30');
+  await search.focus();
+  await page.keyboard.type('!Island');
+  await expect(active).toContainText('Island');
+  await page.getByRole('combobox', { name: 'Printing of Island' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: /\(MIR\) #337$/ }).press('Enter');
+  await search.focus();
+  await page.keyboard.press('Enter');
+  const main = page.getByRole('region', { name: 'Main deck', exact: true });
+  await expect(
+    main.getByRole('listitem').filter({ hasText: 'Island' }).locator('.web-deck-board__qty'),
+  ).toHaveText('30');
+  // The full search syntax: a green creature of mana value 2 or less, the second result picked with ↓.
+  await page.getByRole('spinbutton', { name: 'Copies' }).fill('1');
+  await search.focus();
+  await page.keyboard.type('t:creature id=g mv<=2');
+  await expect(page.getByRole('option')).not.toHaveCount(0);
+  await expect(page.getByRole('option').nth(1)).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const creature = (await active.locator('span').first().textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(main).toContainText(creature);
+  // A search the catalogue cannot read says which key it does not know.
+  await search.focus();
+  await page.keyboard.type('frobnicate:7');
+  await expect(page.getByRole('alert').filter({ hasText: 'frobnicate' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  // A red card in a deck without red: the legality check names it and its rule.
+  await add('!Fork', 'Fork');
+  const legality = page.getByTestId('deck-legality');
+  await expect(legality.locator('li[data-rule="color-identity"]')).toContainText('Fork');
+  await screenshot(page, info, 'deck-search');
+  await expectAccessible(page, 'deck page with its search');
+  // Fixed from the keyboard: − on the focused card takes it out, and the flag goes.
+  await main.getByRole('button', { name: 'Fork', exact: true }).focus();
+  await page.keyboard.press('-');
+  await expect(main).not.toContainText('Fork');
+  await expect(legality.locator('li[data-rule="color-identity"]')).toHaveCount(0);
+  // Two tabs of the same deck: a card added in each, and neither is lost.
+  const second = await page.context().newPage();
+  await second.setViewportSize(DESKTOP);
+  await second.goto(page.url());
+  const secondSearch = second.getByRole('combobox', { name: 'Search the catalogue for a card to add' });
+  await secondSearch.fill('!Forest');
+  await expect(second.getByRole('option', { selected: true })).toContainText('Forest');
+  await secondSearch.press('Enter');
+  const secondMain = second.getByRole('region', { name: 'Main deck', exact: true });
+  await expect(secondMain).toContainText('Forest');
+  await add('!Swamp', 'Swamp');
+  await expect(main).toContainText('Swamp');
+  await expect(main).toContainText('Forest');
+  await second.reload();
+  await expect(secondMain).toContainText('Swamp');
+  await expect(secondMain).toContainText('Forest');
+  await second.close();
+  // The Arena export keeps the chosen printing.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('deck-export').getByRole('button', { name: 'Download' }).click(),
+  ]);
+  const arena = readFileSync((await download.path())!, 'utf8');
+  expect(arena).toContain('\n30 Island (MIR) 337\n');
+  expect(arena).toMatch(/^Commander\n1 Atraxa, Grand Unifier /);
+  // Re-imported into the same deck (the editor's "replace with a pasted decklist"): the same deck,
+  // printings included, exports again to the same text.
+  const deckPath = new URL(page.url()).pathname;
+  await page.goto(deckPath.replace(/^\/deck\/([^/]+)\/.*$/, '/decks/$1/edit'));
+  await page.getByText('Replace with a pasted decklist').click();
+  await page.getByLabel('Decklist').fill(arena);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Deck saved' })).toBeVisible();
+  await page.goto(deckPath);
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('deck-export').getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(readFileSync((await again.path())!, 'utf8')).toBe(arena);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, info, 'deck-search-phone');
 });
 
 test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns, archive and delete', async ({

@@ -43,6 +43,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { DeckSearch } from '../components/cards/deck-search';
 import { useDeckSteps } from '../components/cards/deck-steps';
 import { ManaPanel } from '../components/cards/mana-panel';
 import { SampleHandPanel } from '../components/cards/sample-hand-panel';
@@ -153,6 +154,16 @@ export function Boards({
   const boardOf = (group: DeckGroup): BoardValue => (group.kind === 'board' ? group.board : 'main');
   return (
     <>
+      {editable ? (
+        <DeckSearch
+          onAdd={(card, quantity, board) =>
+            steps.apply(
+              [{ op: 'add', cardId: card.id, board, quantity }],
+              t('web.cards.deck.history.add', { quantity, name: card.name }),
+            )
+          }
+        />
+      ) : null}
       <div className="web-deck-boards__bar">
         <div className="web-inline-field">
           <label htmlFor="deck-group-by">{t('web.cards.deck.groupBy')}</label>
@@ -198,6 +209,9 @@ export function Boards({
           </>
         ) : null}
       </div>
+      {groups.length === 0 && empty.length === 0 ? (
+        <p className="web-muted">{t('web.cards.deck.noCards')}</p>
+      ) : null}
       <div className="web-deck-boards">
         {[...groups, ...empty].map((group) => {
           const { key, lines: cards } = group;
@@ -491,11 +505,7 @@ export function Component() {
         <ManaPanel cards={deck.cards} />
         <section className="web-card" aria-labelledby="deck-list-title">
           <h2 id="deck-list-title">{t('web.cards.deck.list')}</h2>
-          {deck.cards.length ? (
-            <Boards deck={deck} onOpen={setOpen} editable={mine && !deck.archived} />
-          ) : (
-            <p className="web-muted">{t('web.cards.deck.noCards')}</p>
-          )}
+          <Boards deck={deck} onOpen={setOpen} editable={mine && !deck.archived} />
         </section>
         {deck.cards.length ? <DeckExport deck={deck} /> : null}
         {deck.cards.some((c) => c.board === 'main') ? <SampleHandPanel key={deck.id} deck={deck} /> : null}
