@@ -563,9 +563,7 @@ test('decks: a sample hand draws seven, takes a London mulligan, puts a card on 
   await shoot(page, info, deckPath, 'sample-hand', 'h1', play);
 });
 
-test('decks: built from empty with the search and the keyboard', async ({
-  page,
-}, info) => {
+test('decks: built from empty with the search and the keyboard', async ({ page }, info) => {
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   await signedInUser(page, 'deckkeys');
