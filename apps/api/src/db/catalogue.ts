@@ -7,6 +7,7 @@ import {
   FINISHES,
   type ImportMethodValue,
   LIST_DELETE_STRATEGIES,
+  LIST_SHARING,
   LIST_TYPES,
   REVISION_ACTIONS,
 } from '@companion/sdk/contract';
@@ -188,6 +189,8 @@ export const cardLists = pgTable(
     name: text('name').notNull(),
     type: valueText('type', LIST_TYPES).notNull(),
     hidden: boolean('hidden').notNull().default(false),
+    /** Who besides the owner sees what it holds (for "who can lend it"). */
+    sharing: valueText('sharing', LIST_SHARING).notNull().default('private'),
     isDefault: boolean('is_default').notNull().default(false),
     /** Number of the latest revision. */
     revision: integer('revision').notNull().default(0),
@@ -198,6 +201,8 @@ export const cardLists = pgTable(
     index('card_lists_owner').on(t.ownerId, t.type),
     uniqueIndex('card_lists_one_default').on(t.ownerId).where(sql`${t.isDefault}`),
     oneOf('card_lists_type_check', t.type, LIST_TYPES),
+    oneOf('card_lists_sharing_check', t.sharing, LIST_SHARING),
+    index('card_lists_shared').on(t.ownerId).where(sql`${t.sharing} <> 'private'`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { AppServices } from '../services/app.js';
 import { ownDeck, visibleDeck } from '../services/decks/access.js';
 import { deckDto, storedUnresolved } from '../services/decks/dto.js';
 import { deckGames } from '../services/decks/games.js';
+import { deckLenders } from '../services/decks/lenders.js';
 import {
   changeDeckCards,
   createDeck,
@@ -59,6 +60,9 @@ export function deckRoutes(s: AppServices) {
       const deck = await writing(user.id, () => changeDeckCards(s.db, current, body, s.writes.run));
       return { deck: await deckDto(s.db, deck, user.id) };
     },
+
+    lenders: async ({ caller: { user }, params }) =>
+      deckLenders(s.db, s.users, await ownDeck(s.db, params.id, user.id)),
 
     setBracket: async ({ caller: { user }, params, body }) => {
       const current = await ownDeck(s.db, params.id, user.id);

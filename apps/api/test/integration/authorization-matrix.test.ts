@@ -344,6 +344,7 @@ const MATRIX: Record<string, Row> = {
         body: { changes: [{ op: 'add', cardId: w.card.id, board: 'main', quantity: 1 }] },
       }),
   ],
+  'decks.lenders': ({ c, w }) => [() => c.decks.lenders({ params: { id: w.deckId } })],
   'decks.setBracket': ({ c, w }) => [
     () => c.decks.setBracket({ params: { id: w.deckId }, body: { bracket: 4 } }),
   ],

@@ -7,7 +7,7 @@ import {
   useRenameList,
   useRestoreList,
 } from '@companion/hooks';
-import { LIMITS } from '@companion/sdk';
+import { LIMITS, LIST_SHARING, type ListSharingValue } from '@companion/sdk';
 import type { CardList } from '@companion/sdk/contract';
 import {
   Badge,
@@ -84,14 +84,24 @@ function CreateList() {
   );
 }
 
+/** Whom a list is shared with, in the player's language (the contract's LIST_SHARING). */
+const SHARING_KEY: Record<ListSharingValue, string> = {
+  private: 'web.cards.lists.sharing.private',
+  friends: 'web.cards.lists.sharing.friends',
+};
+
 export function RenameDialog({ list, onClose }: { list: CardList; onClose: () => void }) {
   const t = useT();
   const rename = useRenameList();
   const [name, setName] = useState(list.name);
   const [type, setType] = useState<ListType>(list.type);
+  const [sharing, setSharing] = useState<ListSharingValue>(list.sharing);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    rename.mutate({ params: { id: list.id }, body: { name: name.trim(), type } }, { onSuccess: onClose });
+    rename.mutate(
+      { params: { id: list.id }, body: { name: name.trim(), type, sharing } },
+      { onSuccess: onClose },
+    );
   };
   return (
     <Dialog
@@ -113,6 +123,13 @@ export function RenameDialog({ list, onClose }: { list: CardList; onClose: () =>
             value={type}
             onValueChange={(v) => setType(v as ListType)}
             options={LIST_TYPES.map((v) => ({ value: v, label: t(LIST_TYPE_KEY[v]!) }))}
+          />
+        </FormField>
+        <FormField label={t('web.cards.lists.sharing')} hint={t('web.cards.lists.sharingHint')}>
+          <Select
+            value={sharing}
+            onValueChange={(v) => setSharing(LIST_SHARING.find((s) => s === v) ?? 'private')}
+            options={LIST_SHARING.map((v) => ({ value: v, label: t(SHARING_KEY[v]) }))}
           />
         </FormField>
         {rename.error ? (

@@ -1,13 +1,9 @@
 import type { ColorValue, GameResultValue, PlaygroupRoleValue, RelationshipValue } from '@companion/sdk';
 import type { UserSummary } from '@companion/sdk/contract';
 
-/** How a user is called on screen: username, else first name (and last name), else a fallback. */
-export function displayName(
-  user: Pick<UserSummary, 'username' | 'firstname' | 'lastname'> | null | undefined,
-) {
-  if (!user) return '?';
-  return user.username || [user.firstname, user.lastname].filter(Boolean).join(' ') || '?';
-}
+import { displayName } from '../lib/display-name';
+
+export { displayName };
 
 /** A game player or leaderboard row: an account or a named guest. */
 export function playerName(p: { user: UserSummary | null; guestName: string | null }): string {

@@ -24,6 +24,12 @@ export const deckQueryOptions = (client: CompanionClient, args: CallArgs<E['get'
   endpointQuery(client, decks.get, args, queryKeys.decks.view(args.params.id, args.query));
 export const useDeck = (args: CallArgs<E['get']>) => useQuery(deckQueryOptions(useCompanionClient(), args));
 
+/** GET /deck/:id/lenders: friends and playgroup members who can lend the owner's missing cards. */
+export const deckLendersQueryOptions = (client: CompanionClient, args: CallArgs<E['lenders']>) =>
+  endpointQuery(client, decks.lenders, args, queryKeys.decks.lenders(args.params.id));
+export const useDeckLenders = (args: CallArgs<E['lenders']>, options?: { enabled?: boolean }) =>
+  useQuery({ ...deckLendersQueryOptions(useCompanionClient(), args), ...options });
+
 /** Summary fields of a full deck (what the lists hold). */
 function toSummary(deck: Deck): DeckSummary {
   const {

@@ -49,6 +49,8 @@ export const queryKeys = {
     list: () => ['decks', 'list'] as const,
     archived: () => ['decks', 'archived'] as const,
     detail: (id: string) => ['decks', 'detail', id] as const,
+    /** Who can lend the missing cards: apart from the deck's views, which writes patch in place. */
+    lenders: (id: string) => ['decks', 'lenders', id] as const,
     /** GET /deck/:id takes game filters: one cache entry per filter set, all under the detail key. */
     view: (id: string, filters?: Filters) => ['decks', 'detail', id, f(filters)] as const,
   },

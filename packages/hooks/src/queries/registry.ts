@@ -263,6 +263,7 @@ export const endpointHooks = {
   'tags.searchNotes': { kind: 'query', factory: tags.noteSearchQueryOptions, hook: tags.useNoteSearch },
 
   'decks.get': { kind: 'query', factory: decks.deckQueryOptions, hook: decks.useDeck },
+  'decks.lenders': { kind: 'query', factory: decks.deckLendersQueryOptions, hook: decks.useDeckLenders },
   'decks.create': { kind: 'mutation', factory: decks.createDeckMutationOptions, hook: decks.useCreateDeck },
   'decks.update': { kind: 'mutation', factory: decks.updateDeckMutationOptions, hook: decks.useUpdateDeck },
   'decks.changeCards': {

@@ -720,6 +720,16 @@ export const endpoints = {
       bodyType: 'json',
       responseType: 'json',
     },
+    lenders: {
+      domain: 'decks',
+      name: 'lenders',
+      method: 'GET',
+      path: '/deck/:id/lenders',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
     setBracket: {
       domain: 'decks',
       name: 'setBracket',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Card } from './cards.js';
-import { Bracket, GameFilters, Id, IdParams, Ok, SkippedLine } from './common.js';
+import { Bracket, GameFilters, Id, IdParams, Ok, SkippedLine, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
@@ -235,6 +235,36 @@ export const decks = {
       }),
     }),
     response: z.object({ deck: Deck }),
+  }),
+  lenders: endpoint(tag, {
+    method: 'GET',
+    path: '/deck/:id/lenders',
+    summary: "Who can lend the cards the deck's owner is missing",
+    description:
+      'Owner only. For each card of the deck the owner has too few copies of (any printing), the friends and ' +
+      'fellow playgroup members holding it in a list they share with friends, with the copies in each list.',
+    params: IdParams,
+    response: z.object({
+      cards: z.array(
+        z.object({
+          cardId: Id,
+          name: z.string(),
+          missing: z.number().int().min(1),
+          lenders: z.array(
+            z.object({
+              user: UserSummary,
+              listId: Id,
+              listName: z.string(),
+              quantity: z
+                .number()
+                .int()
+                .min(1)
+                .meta({ description: 'Copies of the card (any printing) in that list' }),
+            }),
+          ),
+        }),
+      ),
+    }),
   }),
   setBracket: endpoint(tag, {
     method: 'PUT',

@@ -20,6 +20,7 @@ import {
   IMPORT_FORMATS,
   IMPORT_METHODS,
   LIST_ORDERS,
+  LIST_SHARING,
   LIST_TYPES,
   REVISION_ACTIONS,
   REVISION_OPS,
@@ -31,12 +32,20 @@ export const ListType = z
   .enum(LIST_TYPES)
   .meta({ id: 'ListType', description: 'collection lists are binders: together they are the collection' });
 
+export const ListSharing = z.enum(LIST_SHARING).meta({
+  id: 'ListSharing',
+  description:
+    "friends: the owner's friends and playgroup members see what it holds when they look for who can lend a card",
+});
+
 export const CardList = z
   .object({
     id: Id,
     name: z.string(),
     type: ListType,
     hidden: z.boolean(),
+    // A default: an answer from a server older than this field still reads.
+    sharing: ListSharing.default('private'),
     /** The default binder receives the cards of deleted lists. */
     isDefault: z.boolean(),
     cards: z.number().int().meta({ description: 'Total quantity' }),
@@ -281,9 +290,9 @@ export const lists = {
   rename: endpoint(tag, {
     method: 'PUT',
     path: '/user/lists/:id',
-    summary: 'Rename a list or change its type',
+    summary: 'Rename a list, change its type or whom it is shared with',
     params: ListIdParams,
-    body: z.object({ name: ListName.optional(), type: ListType.optional() }),
+    body: z.object({ name: ListName.optional(), type: ListType.optional(), sharing: ListSharing.optional() }),
     response: z.object({ list: CardList }),
   }),
   export: endpoint(tag, {

@@ -116,6 +116,13 @@ export type BracketSignalValue = (typeof BRACKET_SIGNALS)[number];
 export const LIST_TYPES = ['collection', 'wishlist', 'trade', 'custom'] as const;
 export type ListTypeValue = (typeof LIST_TYPES)[number];
 
+/**
+ * Who can see what a list holds besides its owner: nobody (`private`), or the owner's friends and
+ * the members of their playgroups (`friends`), through "who can lend it" on their decks.
+ */
+export const LIST_SHARING = ['private', 'friends'] as const;
+export type ListSharingValue = (typeof LIST_SHARING)[number];
+
 /** Roles in a playgroup, highest first. */
 export const PLAYGROUP_ROLES = ['owner', 'admin', 'member'] as const;
 export type PlaygroupRoleValue = (typeof PLAYGROUP_ROLES)[number];
@@ -317,6 +324,7 @@ export const VALUE_SETS = {
   LEGALITY_RULES,
   BRACKET_SIGNALS,
   LIST_TYPES,
+  LIST_SHARING,
   PLAYGROUP_ROLES,
   MEMBERSHIP_STATUSES,
   FRIEND_STATUSES,

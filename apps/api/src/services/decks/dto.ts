@@ -113,7 +113,7 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
  * did not resolve to a card cannot be shown to be owned: it counts as missing, by its name, with a
  * null `cardId` (lines of the same name are added up).
  */
-async function unownedCards(
+export async function unownedCards(
   db: Db,
   ownerId: string,
   playing: Array<{ cardId: string | null; name: string; quantity: number }>,

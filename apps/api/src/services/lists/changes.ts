@@ -3,7 +3,7 @@
  * moving to another list, updating entries (merging those that become identical), renaming,
  * hiding and deleting. Each change is one revision (`store.ts`).
  */
-import type { FinishValue } from '@companion/sdk/contract';
+import type { FinishValue, ListSharingValue } from '@companion/sdk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardLists, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
@@ -300,7 +300,7 @@ export async function renameList(
   db: Db,
   listId: string,
   ownerId: string,
-  body: { name?: string | undefined; type?: ListType | undefined },
+  body: { name?: string | undefined; type?: ListType | undefined; sharing?: ListSharingValue | undefined },
 ) {
   return changeList(db, { listId, ownerId, authorId: ownerId }, async (tx, list) => {
     if (body.type && body.type !== 'collection' && list.isDefault)
@@ -308,10 +308,16 @@ export async function renameList(
     const set: Partial<ListRow> = {};
     if (body.name) set.name = body.name;
     if (body.type) set.type = body.type;
+    if (body.sharing) set.sharing = body.sharing;
     if (Object.keys(set).length) await tx.update(cardLists).set(set).where(eq(cardLists.id, listId));
     const parts = [
       body.name && body.name !== list.name ? `renamed "${list.name}" to "${body.name}"` : null,
       body.type && body.type !== list.type ? `type ${list.type} → ${body.type}` : null,
+      body.sharing && body.sharing !== list.sharing
+        ? body.sharing === 'private'
+          ? 'no longer shared'
+          : 'shared with friends and playgroups'
+        : null,
     ].filter(Boolean);
     return { action: 'rename', summary: parts.length ? parts.join(', ') : 'No change', delta: [] };
   });

@@ -78,6 +78,7 @@ export function toCardList(l: ListRow, totals: ListTotals | undefined, currency:
     name: l.name,
     type: l.type,
     hidden: l.hidden,
+    sharing: l.sharing,
     isDefault: l.isDefault,
     cards: totals?.cards ?? 0,
     unique: totals?.unique ?? 0,

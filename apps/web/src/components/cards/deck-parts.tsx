@@ -1,10 +1,17 @@
-import { useAddListCards, useCreateList, useLists, useSetDeckBracket } from '@companion/hooks';
+import {
+  useAddListCards,
+  useCreateList,
+  useDeckLenders,
+  useLists,
+  useSetDeckBracket,
+} from '@companion/hooks';
 import { BOARDS, type BoardValue, type BracketSignalValue, type LegalityRuleValue } from '@companion/sdk';
 import type { BracketCheck, Deck, DeckLegality } from '@companion/sdk/contract';
-import { Badge, BracketBadge, BreakdownBars, Button, ManaCost, Select } from '@companion/ui';
+import { Badge, BracketBadge, BreakdownBars, Button, ManaCost, Select, Skeleton } from '@companion/ui';
 import { useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
+import { displayName } from '../../lib/display-name';
 import { errorMessage } from '../../lib/errors';
 import { COLOR_HEX, COLOR_KEY } from './common';
 import { unownedSummary } from './unowned';
@@ -278,7 +285,65 @@ export function Unowned({ deck }: { deck: Deck }) {
           {errorMessage(error, t)}
         </p>
       ) : null}
+      {wishlistable.length ? <Lenders deckId={deck.id} /> : null}
     </section>
+  );
+}
+
+/**
+ * "Who can lend it", asked for on demand: for each missing card, the friends and playgroup members
+ * holding it in a list they share with friends, with the copies in each list.
+ */
+function Lenders({ deckId }: { deckId: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const lenders = useDeckLenders({ params: { id: deckId } }, { enabled: open });
+  const cards = lenders.data?.cards ?? [];
+  const found = cards.filter((c) => c.lenders.length > 0);
+  return (
+    <div className="web-lenders" data-testid="deck-lenders">
+      {open ? null : (
+        <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+          {t('web.cards.deck.lenders.ask')}
+        </Button>
+      )}
+      {open && lenders.isPending ? <Skeleton lines={2} /> : null}
+      {open && lenders.error ? (
+        <p className="web-form__error" role="alert">
+          {errorMessage(lenders.error, t)}
+        </p>
+      ) : null}
+      {lenders.data ? (
+        <>
+          <h3>{t('web.cards.deck.lenders.title')}</h3>
+          <p className="web-muted">
+            {found.length
+              ? t('web.cards.deck.lenders.summary', { count: found.length, total: cards.length })
+              : t('web.cards.deck.lenders.none')}
+          </p>
+          <ul className="web-lenders__list">
+            {found.map((c) => (
+              <li key={c.cardId}>
+                <strong>{c.name}</strong>{' '}
+                <span className="web-muted">{t('web.cards.deck.lenders.missing', { count: c.missing })}</span>
+                <ul>
+                  {c.lenders.map((l) => (
+                    <li key={l.listId}>
+                      {t('web.cards.deck.lenders.holder', {
+                        name: displayName(l.user),
+                        list: l.listName,
+                        count: l.quantity,
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <p className="web-muted">{t('web.cards.deck.lenders.hint')}</p>
+        </>
+      ) : null}
+    </div>
   );
 }
 
