@@ -31,10 +31,8 @@ export function GroupGames({ group }: { group: Playgroup }) {
       <section className="web-card" aria-labelledby="group-games-title">
         <div className="web-card__head">
           <h2 id="group-games-title">{t('web.social.games.title')}</h2>
-          <div className="web-actions-row">
-            <Link className="web-link-button" to={lp(`/sets?playgroup=${group.id}`)}>
-              {t('web.social.games.setsLink')}
-            </Link>
+          <div className="web-actions-row web-actions-row--center">
+            <Link to={lp(`/sets?playgroup=${group.id}`)}>{t('web.social.games.setsLink')}</Link>
             <Button variant="primary" size="sm" onClick={() => setRecording(true)}>
               {t('web.social.games.record')}
             </Button>
