@@ -111,7 +111,7 @@ for (const { lang, viewport } of [
     await record.getByRole('button', { name: t('web.social.games.save') }).click();
     await expect(page).toHaveURL(/\/game\/[0-9a-f-]{36}$/);
     const gameUrl = page.url();
-    await page.getByRole('link', { name: t('web.social.game.inSet') }).click();
+    await page.getByRole('link', { name: t('web.social.game.inSetNamed', { name: night }) }).click();
     await expect(page).toHaveURL(nightUrl);
     await expect(page.getByRole('heading', { level: 1, name: night })).toBeVisible();
     await expect(page.getByTestId('game-card')).toHaveCount(1);
@@ -136,10 +136,30 @@ for (const { lang, viewport } of [
     await choose(page, edit, t('web.social.form.set'), league);
     await edit.getByRole('button', { name: t('web.social.games.save') }).click();
     await expect(page.getByText(t('web.social.game.saved')).first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: t('web.social.game.inSetNamed', { name: league }) }),
+    ).toBeVisible();
     await page.goto(leagueUrl);
     await expect(page.getByTestId('game-card')).toHaveCount(1);
     await page.goto(nightUrl);
     await expect(page.getByTestId('game-card')).toHaveCount(1);
+
+    // --- Take it out of any set, then put it back in the other set.
+    await page.goto(gameUrl);
+    await page.getByRole('button', { name: t('web.social.game.edit') }).click();
+    await choose(page, edit, t('web.social.form.set'), t('web.social.form.noSet'));
+    await edit.getByRole('button', { name: t('web.social.games.save') }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.locator('main a[href*="/set/"]')).toHaveCount(0);
+    await page.goto(leagueUrl);
+    await expect(page.getByText(t('web.social.sets.noGamesHint'))).toBeVisible();
+    await page.goto(gameUrl);
+    await page.getByRole('button', { name: t('web.social.game.edit') }).click();
+    await choose(page, edit, t('web.social.form.set'), league);
+    await edit.getByRole('button', { name: t('web.social.games.save') }).click();
+    await expect(
+      page.getByRole('link', { name: t('web.social.game.inSetNamed', { name: league }) }),
+    ).toBeVisible();
 
     // --- The list shows both sets with their game counts.
     await page.goto(at('/sets'));
