@@ -270,6 +270,7 @@ const APP_ROUTES = [
   '/decks',
   '/decks/create',
   '/games',
+  '/sets',
   '/notes',
   '/playgroups',
   '/playgroups/create',

@@ -195,6 +195,7 @@ export const PAGES: readonly PageDef[] = [
     params: { id: 'id' },
   },
   { key: 'set', path: 'set/:id', layout: 'main', guard: 'auth', messages: ['social'], params: { id: 'id' } },
+  { key: 'sets', path: 'sets', layout: 'main', guard: 'auth', messages: ['social'] },
   {
     key: 'user',
     path: 'user/:id/:name',

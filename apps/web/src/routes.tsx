@@ -47,6 +47,7 @@ const MODULES: Record<string, Lazy> = {
   game: () => import('./routes/game'),
   notes: () => import('./routes/notes'),
   set: () => import('./routes/set'),
+  sets: () => import('./routes/sets'),
   user: () => import('./routes/user'),
   profile: () => import('./routes/profile'),
   settings: () => import('./routes/settings'),

@@ -5,7 +5,7 @@
  * - `gameIds` may only attach games the caller may edit.
  */
 import { canEditGame, canEditSet, playgroupRights } from '@companion/sdk/contract';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   formats,
@@ -46,6 +46,59 @@ export async function visibleSet(db: Db, viewerId: string, id: string): Promise<
     : [];
   if (!row) throw new NotFound('That set');
   return row;
+}
+
+/**
+ * A page of the sets the viewer can see, newest first (played, then created), with how many games
+ * each holds and how many sets there are under the filter.
+ */
+export async function listSets(
+  db: Db,
+  viewerId: string,
+  query: { page: number; limit: number; playgroupId?: string | undefined },
+) {
+  if (query.playgroupId !== undefined && !isUuid(query.playgroupId)) return { sets: [], total: 0 };
+  const where = and(
+    setVisibleTo(viewerId),
+    query.playgroupId !== undefined ? eq(gameSets.playgroupId, query.playgroupId) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(gameSets)
+      .where(where)
+      .orderBy(desc(gameSets.playedAt), desc(gameSets.createdAt), desc(gameSets.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(gameSets).where(where),
+  ]);
+  const counts = rows.length
+    ? await db
+        .select({ setId: games.setId, games: sql<number>`count(*)::int` })
+        .from(games)
+        .where(
+          inArray(
+            games.setId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(games.setId)
+    : [];
+  const gameCount = new Map(counts.map((c) => [c.setId, Number(c.games)]));
+  return {
+    sets: rows.map((set) => ({
+      id: set.id,
+      name: set.name,
+      playedAt: iso(set.playedAt),
+      formatId: set.formatId,
+      playgroupId: set.playgroupId,
+      createdBy: set.createdBy,
+      gameCount: gameCount.get(set.id) ?? 0,
+      createdAt: iso(set.createdAt),
+      updatedAt: iso(set.updatedAt),
+    })),
+    total: Number(count?.total ?? 0),
+  };
 }
 
 async function editableSet(db: Db, userId: string, id: string): Promise<SetRow> {

@@ -296,6 +296,7 @@ const MATRIX: Record<string, Row> = {
   ],
   'games.deleteNote': ({ c, w }) => [() => c.games.deleteNote({ params: { id: w.gameId } })],
 
+  'sets.list': ({ c, w }) => [() => c.sets.list(), () => c.sets.list({ query: { playgroupId: w.groupId } })],
   'sets.get': ({ c, w }) => [() => c.sets.get({ params: { id: w.setId } })],
   'sets.create': ({ c, w }) => [
     () => c.sets.create({ body: { name: 'Borrowed', gameIds: [w.gameId, w.soloGameId] } }),

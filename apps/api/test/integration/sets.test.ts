@@ -138,4 +138,52 @@ describe.each(storages())('sets on %s', (kind) => {
     const { game } = await alice.client.games.get({ params: { id: gameIds[0]! } });
     expect(game.setId).toBeNull();
   });
+  it('lists the sets the caller can see, newest first, paged, one playgroup’s on request', async () => {
+    const [host, guest, member, outsider] = await Promise.all([t.user(), t.user(), t.user(), t.user()]);
+    await Promise.all([befriend(host, guest), befriend(host, member)]);
+    const { game } = await host.client.games.create({
+      body: {
+        playedAt: '2024-06-01T20:00:00Z',
+        formatId: 'modern',
+        players: [
+          { userId: host.id, result: 'win' },
+          { userId: guest.id, result: 'loss' },
+        ],
+      },
+    });
+    const { playgroup } = await host.client.playgroups.create({ body: { name: 'Pod' } });
+    await host.client.playgroups.invite({ params: { id: playgroup.id }, body: { id: member.id } });
+    const older = await host.client.sets.create({
+      body: { name: 'Week 1', playedAt: '2024-06-01T19:00:00Z', formatId: 'modern', gameIds: [game.id] },
+    });
+    const newer = await host.client.sets.create({
+      body: { name: 'Week 2', playedAt: '2024-06-08T19:00:00Z', playgroupId: playgroup.id },
+    });
+    const mine = await host.client.sets.list();
+    expect(mine.total).toBe(2);
+    expect(mine.sets.map((x) => [x.name, x.gameCount, x.createdBy])).toEqual([
+      ['Week 2', 0, host.id],
+      ['Week 1', 1, host.id],
+    ]);
+    expect(mine.sets[1]).toMatchObject({ id: older.set.id, formatId: 'modern', playgroupId: null });
+    // paged: the total stays, the page moves
+    const second = await host.client.sets.list({ query: { limit: 1, page: 2 } });
+    expect(second).toMatchObject({ total: 2, sets: [{ id: older.set.id }] });
+    // one playgroup's sets
+    const grouped = await host.client.sets.list({ query: { playgroupId: playgroup.id } });
+    expect(grouped.sets.map((x) => x.id)).toEqual([newer.set.id]);
+    // a player of one of its games sees the set; an invited member sees the group's only once accepted
+    expect((await guest.client.sets.list()).sets.map((x) => x.id)).toEqual([older.set.id]);
+    expect((await member.client.sets.list()).total).toBe(0);
+    await member.client.playgroups.accept({ params: { id: playgroup.id } });
+    expect((await member.client.sets.list()).sets.map((x) => x.id)).toEqual([newer.set.id]);
+    // strangers see none, even filtering by the group
+    expect(await outsider.client.sets.list({ query: { playgroupId: playgroup.id } })).toEqual({
+      sets: [],
+      total: 0,
+    });
+    // deleting a set takes it off the list
+    await host.client.sets.delete({ params: { id: newer.set.id } });
+    expect((await host.client.sets.list()).sets.map((x) => x.id)).toEqual([older.set.id]);
+  });
 });

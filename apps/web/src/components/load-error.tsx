@@ -13,7 +13,7 @@ const BACK: Record<LoadErrorThing, string> = {
   game: '/games',
   list: '/collection/lists',
   playgroup: '/playgroups',
-  set: '/games',
+  set: '/sets',
 };
 
 /** A magnifying glass over nothing: decorative. */

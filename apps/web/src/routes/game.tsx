@@ -1,5 +1,6 @@
 import '../social/social.css';
 import {
+  gameSetQueryOptions,
   playgroupQueryOptions,
   useCompanionClient,
   useDeleteGame,
@@ -41,6 +42,16 @@ function usePlaygroupIfAny(id: string | null) {
     retry: false,
   });
   return id ? (q.data?.playgroup ?? null) : null;
+}
+
+/** The name of the game's set, once loaded (the link reads "Part of a set of games" until then). */
+function useSetName(id: string | null) {
+  const q = useQuery({
+    ...gameSetQueryOptions(useCompanionClient(), { params: { id: id ?? 'none' } }),
+    enabled: id !== null,
+    retry: false,
+  });
+  return id ? (q.data?.set.name ?? null) : null;
 }
 
 function Players({ game }: { game: Game }) {
@@ -111,6 +122,7 @@ export function Component() {
   const del = useDeleteGame();
   const formatName = useFormatName();
   const { canEdit, group } = useCanEdit(query.data?.game);
+  const setName = useSetName(query.data?.game.setId ?? null);
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
 
@@ -165,7 +177,11 @@ export function Component() {
         {group ? (
           <Link to={lp(playgroupPath(group))}>{t('web.social.game.inGroup', { name: group.name })}</Link>
         ) : null}
-        {game.setId ? <Link to={lp(`/set/${game.setId}`)}>{t('web.social.game.inSet')}</Link> : null}
+        {game.setId ? (
+          <Link to={lp(`/set/${game.setId}`)}>
+            {setName ? t('web.social.game.inSetNamed', { name: setName }) : t('web.social.game.inSet')}
+          </Link>
+        ) : null}
       </p>
       {editing ? (
         <section className="web-card" aria-labelledby="edit-title">

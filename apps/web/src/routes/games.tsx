@@ -30,6 +30,9 @@ export function Component() {
         description={t('web.page.games.description')}
         actions={
           <>
+            <Link className="web-link-button" to={lp('/sets')}>
+              {t('web.social.games.setsLink')}
+            </Link>
             <Link className="web-link-button" to={lp('/notes')}>
               {t('web.social.games.notesLink')}
             </Link>

@@ -14,7 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
+import { localDateTime } from './local-date';
 import { displayName, RESULT_KEY } from './names';
+import { useEditableSets } from './set-form';
 
 type Result = GameResultValue;
 interface PlayerDraft {
@@ -41,12 +43,6 @@ const blank = (who: string, result: Result = 'loss'): PlayerDraft => ({
   result,
 });
 
-const localDateTime = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 function fromGame(game: Game, me: string | null): PlayerDraft[] {
   return game.players.map((p) => ({
     key: nextKey++,
@@ -59,10 +55,14 @@ function fromGame(game: Game, me: string | null): PlayerDraft[] {
   }));
 }
 
-/** Record or edit a game: format, date, playgroup, players (friends, members or named guests), decks, seats, results. */
+/**
+ * Record or edit a game: format, date, playgroup, set, players (friends, members or named guests),
+ * decks, seats, results.
+ */
 export function GameForm({
   game,
   playgroupId: fixedPlaygroup,
+  setId: fixedSet,
   submitLabel,
   pending,
   error,
@@ -71,6 +71,8 @@ export function GameForm({
 }: {
   game?: Game;
   playgroupId?: string;
+  /** Record the game in this set (from the set's page): no set picker. */
+  setId?: string;
   submitLabel: string;
   pending: boolean;
   error: unknown;
@@ -86,6 +88,8 @@ export function GameForm({
   const [formatId, setFormatId] = useState(game?.formatId ?? '');
   const [subformatId, setSubformatId] = useState(game?.subformatId ?? NONE);
   const [playgroupId, setPlaygroupId] = useState(game?.playgroupId ?? fixedPlaygroup ?? NONE);
+  const [setId, setSetId] = useState(fixedSet ?? game?.setId ?? NONE);
+  const editableSets = useEditableSets();
   const [playedAt, setPlayedAt] = useState(localDateTime(game?.playedAt ?? new Date().toISOString()));
   const [turns, setTurns] = useState(game?.turns != null ? String(game.turns) : '');
   const [duration, setDuration] = useState(game?.durationMinutes != null ? String(game.durationMinutes) : '');
@@ -153,7 +157,7 @@ export function GameForm({
               .filter(Boolean),
           }),
     };
-    if (game?.setId) input.setId = game.setId;
+    input.setId = setId === NONE ? null : setId;
     onSubmit(input);
   };
 
@@ -161,6 +165,20 @@ export function GameForm({
     { value: 'me', label: t('web.social.form.me') },
     ...people.map(([id, name]) => ({ value: `user:${id}`, label: name })),
     { value: 'guest', label: t('web.social.form.guest') },
+  ];
+  const setOptions = [
+    { value: NONE, label: t('web.social.form.noSet') },
+    ...editableSets.sets.map((s) => ({ value: s.id, label: s.name })),
+    // a set the player cannot add games to (someone else's) stays as it is
+    ...(game?.setId && !editableSets.sets.some((s) => s.id === game.setId)
+      ? [
+          {
+            value: game.setId,
+            label:
+              editableSets.visible.find((s) => s.id === game.setId)?.name ?? t('web.social.form.currentSet'),
+          },
+        ]
+      : []),
   ];
   const myDecks = (decks.data?.decks ?? []).filter(
     (d) => !d.archived && (!formatId || d.formatId === formatId),
@@ -215,6 +233,11 @@ export function GameForm({
                   .map((p) => ({ value: p.id, label: p.name })),
               ]}
             />
+          </FormField>
+        )}
+        {fixedSet ? null : (
+          <FormField label={t('web.social.form.set')} hint={t('web.social.form.setHint')}>
+            <Select name="set" value={setId} onValueChange={setSetId} options={setOptions} />
           </FormField>
         )}
       </div>

@@ -63,6 +63,7 @@ export const queryKeys = {
   },
   sets: {
     all: ['sets'] as const,
+    list: (filters?: Filters) => ['sets', 'list', f(filters)] as const,
     detail: (id: string) => ['sets', 'detail', id] as const,
   },
   tags: {

@@ -215,6 +215,7 @@ export const endpointHooks = {
     hook: games.useDeleteGameNote,
   },
 
+  'sets.list': { kind: 'query', factory: sets.gameSetsQueryOptions, hook: sets.useGameSets },
   'sets.get': { kind: 'query', factory: sets.gameSetQueryOptions, hook: sets.useGameSet },
   'sets.create': {
     kind: 'mutation',

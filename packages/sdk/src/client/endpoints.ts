@@ -546,6 +546,16 @@ export const endpoints = {
     },
   },
   sets: {
+    list: {
+      domain: 'sets',
+      name: 'list',
+      method: 'GET',
+      path: '/sets',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
     get: {
       domain: 'sets',
       name: 'get',

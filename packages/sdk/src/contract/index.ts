@@ -120,7 +120,7 @@ export {
   HEADERS,
   UNSIGNED_PAYLOAD,
 } from './protocol.js';
-export { GameSet } from './sets.js';
+export { GameSet, GameSetSummary } from './sets.js';
 export { GameFormat, Subformat } from './system.js';
 export { Note, NoteSearchResult, Tag } from './tags.js';
 export {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, IdParams, Ok, UserSummary } from './common.js';
+import { DateTime, Id, IdParams, Ok, Paging, UserSummary } from './common.js';
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
@@ -34,6 +34,22 @@ export const GameSet = z
   .meta({ id: 'GameSet', description: 'A set of games: a match or an evening' });
 export type GameSet = z.infer<typeof GameSet>;
 
+/** A set in a list: without its games and results, with how many games it holds. */
+export const GameSetSummary = z
+  .object({
+    id: Id,
+    name: z.string(),
+    playedAt: DateTime,
+    formatId: Id.nullable(),
+    playgroupId: Id.nullable(),
+    createdBy: Id,
+    gameCount: z.number().int().min(0),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  })
+  .meta({ id: 'GameSetSummary', description: 'A set of games in a list' });
+export type GameSetSummary = z.infer<typeof GameSetSummary>;
+
 const SetInput = z.object({
   name: z.string().trim().min(LIMITS.setName.min).max(LIMITS.setName.max),
   playedAt: z.iso.datetime({ offset: true }).optional(),
@@ -44,6 +60,16 @@ const SetInput = z.object({
 });
 
 export const sets = {
+  list: endpoint(tag, {
+    method: 'GET',
+    path: '/sets',
+    summary: 'Sets the caller can see, newest first, one page at a time',
+    description:
+      'Sets the caller created, sets holding a game they played or recorded, and the sets of their playgroups (active members). `playgroupId` keeps one playgroup’s sets.',
+    extension: true,
+    query: Paging.extend({ playgroupId: Id.optional() }),
+    response: z.object({ sets: z.array(GameSetSummary), total: z.number().int().min(0) }),
+  }),
   get: endpoint(tag, {
     method: 'GET',
     path: '/set/:id',

@@ -2,9 +2,11 @@ import { useCreateGame, useInfinitePlaygroupGames } from '@companion/hooks';
 import type { Playgroup } from '@companion/sdk/contract';
 import { Button, Dialog, Skeleton } from '@companion/ui';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
+import { useLocalePath } from '../../lib/use-locale';
 import { GameFiltersBar, useGameFilters } from '../game-filters';
 import { GameForm } from '../game-form';
 import { GameList, NoGames } from '../game-list';
@@ -15,6 +17,7 @@ import { Leaderboard } from './leaderboard';
 export function GroupGames({ group }: { group: Playgroup }) {
   const t = useT();
   const toast = useToast();
+  const lp = useLocalePath();
   const [filters] = useGameFilters();
   const games = useInfinitePlaygroupGames({ params: { id: group.id }, query: filters });
   const loaded = games.data?.pages.flatMap((page) => page.games) ?? [];
@@ -28,9 +31,12 @@ export function GroupGames({ group }: { group: Playgroup }) {
       <section className="web-card" aria-labelledby="group-games-title">
         <div className="web-card__head">
           <h2 id="group-games-title">{t('web.social.games.title')}</h2>
-          <Button variant="primary" size="sm" onClick={() => setRecording(true)}>
-            {t('web.social.games.record')}
-          </Button>
+          <div className="web-actions-row web-actions-row--center">
+            <Link to={lp(`/sets?playgroup=${group.id}`)}>{t('web.social.games.setsLink')}</Link>
+            <Button variant="primary" size="sm" onClick={() => setRecording(true)}>
+              {t('web.social.games.record')}
+            </Button>
+          </div>
         </div>
         <GameFiltersBar />
         {games.isPending ? (
