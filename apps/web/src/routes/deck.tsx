@@ -34,6 +34,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { DeckSharing } from '../components/cards/deck-sharing';
 import { ManaPanel } from '../components/cards/mana-panel';
 import { SampleHandPanel } from '../components/cards/sample-hand-panel';
 import { useUndoableArchive } from '../components/cards/undo';
@@ -347,6 +348,7 @@ export function Component() {
         </section>
         <Legality legality={deck.legality} format={format?.name ?? null} />
         {format?.hasBrackets && mine ? <BracketPicker deck={deck} /> : null}
+        {mine ? <DeckSharing deck={deck} /> : null}
         <DeckCharts cards={deck.cards} />
         <ManaPanel cards={deck.cards} />
         <section className="web-card" aria-labelledby="deck-list-title">
