@@ -23,6 +23,8 @@ test('deck sharing: link, signed out, private', async ({ page, browser }, info) 
   await page.getByLabel('Deck name').fill('Shared superfriends');
   await choose(page, 'Format', /^Commander$/);
   await page.getByLabel('Decklist').fill(DECKLIST.join('\n'));
+  // New decks are public unless chosen otherwise (listed on the profile, as decks always were).
+  await expect(page.getByLabel('Who can see this deck')).toContainText('Public');
   await page.getByRole('button', { name: 'Create from the decklist' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shared superfriends' })).toBeVisible();
   const deckPath = new URL(page.url()).pathname;

@@ -9,7 +9,8 @@ import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import { useLocalePath } from '../../lib/use-locale';
 
-const VISIBILITY_KEY: Record<DeckVisibilityValue, { label: string; hint: string }> = {
+/** Each visibility's name and what it means, in words. */
+export const VISIBILITY_KEY: Record<DeckVisibilityValue, { label: string; hint: string }> = {
   private: { label: 'web.cards.sharing.private', hint: 'web.cards.sharing.privateHint' },
   unlisted: { label: 'web.cards.sharing.unlisted', hint: 'web.cards.sharing.unlistedHint' },
   public: { label: 'web.cards.sharing.public', hint: 'web.cards.sharing.publicHint' },
