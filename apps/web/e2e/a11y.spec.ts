@@ -37,6 +37,23 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
+test('a shared deck link that opens nothing: axe and screenshots (phone, en and fr)', async ({
+  page,
+}, info) => {
+  // The page a signed-out visitor lands on from a link made private or replaced; the deck itself,
+  // opened through a working link, is checked in deck-sharing.spec.ts.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [prefix, heading] of [
+    ['', 'This link does not open a deck'],
+    ['/fr', 'Ce lien n’ouvre aucun deck'],
+  ] as const) {
+    await page.goto(`${prefix}/deck/shared/AAAAAAAAAAAAAAAAAAAAAA`);
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expectAccessible(page, `${prefix}/deck/shared (no deck)`);
+    await screenshot(page, info, `shared-deck-gone${prefix.replace('/', '-')}`);
+  }
+});
+
 test('keyboard: skip link, header and the login form', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');

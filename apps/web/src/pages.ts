@@ -172,6 +172,15 @@ export const PAGES: readonly PageDef[] = [
     messages: ['cards'],
     params: { id: 'id', name: 'slug' },
   },
+  {
+    key: 'sharedDeck',
+    path: 'deck/shared/:token',
+    layout: 'main',
+    guard: 'none',
+    messages: ['cards'],
+    params: { token: 'id' },
+    description: true,
+  },
   { key: 'playgroups', path: 'playgroups', layout: 'main', guard: 'auth', messages: ['social'] },
   { key: 'playgroupCreate', path: 'playgroups/create', layout: 'main', guard: 'auth', messages: ['social'] },
   {

@@ -38,6 +38,7 @@ const MODULES: Record<string, Lazy> = {
   deckCreate: () => import('./routes/deck-create'),
   deckEdit: () => import('./routes/deck-edit'),
   deck: () => import('./routes/deck'),
+  sharedDeck: () => import('./routes/shared-deck'),
   playgroups: () => import('./routes/playgroups'),
   playgroupCreate: () => import('./routes/playgroup-create'),
   playgroup: () => import('./routes/playgroup'),

@@ -119,8 +119,10 @@ export {
   deckLendersQueryOptions,
   deckQueryOptions,
   deleteDeckPermanentlyMutationOptions,
+  newDeckShareLinkMutationOptions,
   restoreDeckMutationOptions,
   setDeckBracketMutationOptions,
+  sharedDeckQueryOptions,
   updateDeckMutationOptions,
   useArchiveDeck,
   useChangeDeckCards,
@@ -128,8 +130,10 @@ export {
   useDeck,
   useDeckLenders,
   useDeleteDeckPermanently,
+  useNewDeckShareLink,
   useRestoreDeck,
   useSetDeckBracket,
+  useSharedDeck,
   useUpdateDeck,
 } from './queries/decks.js';
 export {

@@ -4,7 +4,11 @@ import {
   canEditGame,
   canEditSet,
   canRemoveMember,
+  canSeeDeck,
   canSeeProfile,
+  DECK_VISIBILITIES,
+  isShared,
+  PROFILE_VISIBILITIES,
   playgroupRights,
   type Standing,
 } from '../src/index.js';
@@ -114,5 +118,29 @@ describe('profile visibility', () => {
     ['friends', 'self', true],
   ] as const)('%s profile seen by %s: %s', (visibility, relationship, visible) => {
     expect(canSeeProfile(visibility, relationship)).toBe(visible);
+  });
+});
+
+describe('deck visibility (canSeeDeck, isShared)', () => {
+  it('the owner always reads their deck', () => {
+    for (const visibility of DECK_VISIBILITIES)
+      for (const profile of PROFILE_VISIBILITIES)
+        expect(canSeeDeck({ visibility }, profile, 'self')).toBe(true);
+  });
+
+  it('others read by id only a public deck, and only where the profile is visible to them', () => {
+    for (const relationship of ['friend', 'incoming', 'outgoing', 'none'] as const) {
+      for (const profile of PROFILE_VISIBILITIES) {
+        expect(canSeeDeck({ visibility: 'private' }, profile, relationship)).toBe(false);
+        expect(canSeeDeck({ visibility: 'unlisted' }, profile, relationship)).toBe(false);
+        expect(canSeeDeck({ visibility: 'public' }, profile, relationship)).toBe(
+          canSeeProfile(profile, relationship),
+        );
+      }
+    }
+  });
+
+  it('the share link opens unlisted and public decks, never private ones', () => {
+    expect(DECK_VISIBILITIES.filter(isShared)).toEqual(['unlisted', 'public']);
   });
 });

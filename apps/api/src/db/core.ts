@@ -9,6 +9,7 @@ import {
   ANNOTATION_TARGETS,
   BOARDS,
   CURRENCIES,
+  DECK_VISIBILITIES,
   FRIENDSHIP_STATES,
   GAME_RESULTS,
   LANGUAGES,
@@ -196,13 +197,31 @@ export const decks = pgTable(
     bracket: integer('bracket'),
     colorIdentity: text('color_identity').array().notNull().default(sql`'{}'::text[]`),
     archived: boolean('archived').notNull().default(false),
+    /**
+     * Who may read it (`DECK_VISIBILITIES`). Decks made before this column are public: listed on the
+     * profile for whoever may see it, as they were.
+     */
+    visibility: valueText('visibility', DECK_VISIBILITIES).notNull().default('public'),
+    /**
+     * The last segment of its share link: the 16 bytes of a random UUID (122 bits from the
+     * database's strong random source) in base64url, 22 characters. A new one (`= default`) makes
+     * old links stop working. The deck's id is not the link: it travels with games and profiles, and
+     * cannot be replaced.
+     */
+    shareToken: text('share_token')
+      .notNull()
+      .unique()
+      .default(sql`rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`),
     lastPlayed: tstz('last_played'),
     /** Bumped by every write; an edit may send it back as expectedVersion (409 when stale). */
     version: integer('version').notNull().default(1),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('decks_owner').on(t.ownerId, t.archived)],
+  (t) => [
+    index('decks_owner').on(t.ownerId, t.archived),
+    oneOf('decks_visibility_check', t.visibility, DECK_VISIBILITIES),
+  ],
 );
 
 export const deckCards = pgTable(

@@ -1,19 +1,23 @@
 import { implement } from '../http/implement.js';
 import type { AppServices } from '../services/app.js';
-import { ownDeck, visibleDeck } from '../services/decks/access.js';
-import { deckDto, storedUnresolved } from '../services/decks/dto.js';
+import { ownDeck, sharedDeck, visibleDeck } from '../services/decks/access.js';
+import { deckDto, sharedDeckDto, storedUnresolved } from '../services/decks/dto.js';
 import { deckGames } from '../services/decks/games.js';
 import { deckLenders } from '../services/decks/lenders.js';
 import {
   changeDeckCards,
   createDeck,
   deleteDeck,
+  newShareToken,
   setArchived,
   setBracket,
   updateDeck,
 } from '../services/decks/write.js';
 
-/** Decks: the owner writes; who may read follows the owner's profile visibility. */
+/**
+ * Decks: the owner writes; who may read by id follows the deck's visibility and the owner's profile
+ * visibility; anyone may read an unlisted or public deck through its share link.
+ */
 export function deckRoutes(s: AppServices) {
   /** A write to the owner's decks: their cached lists go, on every instance (even if it failed half-way). */
   const writing = async <T>(ownerId: string, write: () => Promise<T>): Promise<T> => {
@@ -80,6 +84,22 @@ export function deckRoutes(s: AppServices) {
     restore: async ({ caller: { user }, params }) => {
       const current = await ownDeck(s.db, params.id, user.id);
       const deck = await writing(user.id, () => setArchived(s.db, current, false));
+      return { deck: await deckDto(s.db, deck, user.id) };
+    },
+
+    // No session: the token is the only key. Rate-limited per address (tokens are 122 random bits,
+    // but nobody needs to try hundreds of links a minute).
+    shared: {
+      handler: async ({ params }) => {
+        const { deck, owner } = await sharedDeck(s.db, params.token);
+        return { deck: await sharedDeckDto(s.db, deck, owner) };
+      },
+      options: { rateLimit: 60 },
+    },
+
+    newShareLink: async ({ caller: { user }, params }) => {
+      const current = await ownDeck(s.db, params.id, user.id);
+      const deck = await writing(user.id, () => newShareToken(s.db, current));
       return { deck: await deckDto(s.db, deck, user.id) };
     },
 

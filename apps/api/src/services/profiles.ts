@@ -57,7 +57,7 @@ export async function profile(deps: ProfileDeps, me: UserRow, id: string) {
   const [badges, stats, deckRows] = await Promise.all([
     deps.users.badges(target.id),
     computeStats(deps.db, target.id, me.id, {}),
-    listDeckRows(deps.db, target.id, false),
+    listDeckRows(deps.db, target.id, false, target.id !== me.id),
   ]);
   return {
     user: summary,
@@ -86,7 +86,7 @@ export async function deckOwner(deps: ProfileDeps, me: UserRow, id: string): Pro
 }
 
 /**
- * Another user's active decks as `viewerId` sees them: the record of each counts only the games the
+ * Another user's active decks as `viewerId` sees them, the ones their profile lists (public): the record of each counts only the games the
  * viewer may see (`deckSummaries`), most recently played first by those games. The owner's own list
  * is the cached one (`DeckListCache`).
  */
@@ -95,7 +95,7 @@ export async function visibleDeckSummaries(
   ownerId: string,
   viewerId: string,
 ): Promise<{ decks: DeckSummaryDto[] }> {
-  const rows = await listDeckRows(db, ownerId, false);
+  const rows = await listDeckRows(db, ownerId, false, ownerId !== viewerId);
   const decks = await deckSummaries(db, rows, (ids) => cardImages(db, ids), viewerId);
   return { decks: byLastPlayed(decks) };
 }

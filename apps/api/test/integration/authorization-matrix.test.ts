@@ -3,7 +3,8 @@
  * the real ids and codes of one owner's objects, on PGlite and on PostgreSQL.
  *
  * The owner plants private data carrying random markers: deck names and a description (visible to
- * friends: the owner's profile is friends-only), and, private to the owner, list names (one list
+ * friends: the owner's profile is friends-only), and, private to the owner, a private deck's and an
+ * unlisted deck's names (and every deck's share token), list names (one list
  * hidden), an entry's tag and an unresolved entry's name, game and set notes, tag names, a private
  * playgroup's name, description and picture, the guests and free-text deck names of games in that
  * playgroup and of a game outside any playgroup, a set's name, the owner's e-mail, session token and
@@ -50,6 +51,8 @@ const PRIVATE = [
   'wishlist',
   'trade',
   'hiddenList',
+  'privateDeck',
+  'unlistedDeck',
   'entryTag',
   'unresolvedCard',
   'group',
@@ -76,6 +79,12 @@ interface World {
   card: { id: string; name: string; set: string; number: string };
   deckId: string;
   archivedDeckId: string;
+  privateDeckId: string;
+  unlistedDeckId: string;
+  /** The private deck's share token (handed out while it was unlisted: the link must not work). */
+  privateShareToken: string;
+  /** Every deck's share token (the owner's only). */
+  shareTokens: string[];
   groupId: string;
   gameId: string;
   soloGameId: string;
@@ -331,6 +340,8 @@ const MATRIX: Record<string, Row> = {
     () => c.decks.get({ params: { id: w.deckId } }),
     () => c.decks.get({ params: { id: w.deckId }, query: filters(w) }),
     () => c.decks.get({ params: { id: w.archivedDeckId } }),
+    () => c.decks.get({ params: { id: w.privateDeckId } }),
+    () => c.decks.get({ params: { id: w.unlistedDeckId } }),
   ],
   'decks.create': ({ c, w }) => [
     () => c.decks.create({ body: { name: 'My brew', formatId: 'commander', decklist: `1 ${w.card.name}` } }),
@@ -351,6 +362,14 @@ const MATRIX: Record<string, Row> = {
   ],
   'decks.archive': ({ c, w }) => [() => c.decks.archive({ params: { id: w.deckId } })],
   'decks.restore': ({ c, w }) => [() => c.decks.restore({ params: { id: w.archivedDeckId } })],
+  'decks.shared': ({ c, w }) => [
+    () => c.decks.shared({ params: { token: w.privateShareToken } }),
+    () => c.decks.shared({ params: { token: randomBytes(16).toString('base64url') } }),
+  ],
+  'decks.newShareLink': ({ c, w }) => [
+    () => c.decks.newShareLink({ params: { id: w.deckId } }),
+    () => c.decks.newShareLink({ params: { id: w.privateDeckId } }),
+  ],
   'decks.deletePermanently': ({ c, w }) => [
     () => c.decks.deletePermanently({ params: { id: w.archivedDeckId } }),
   ],
@@ -524,6 +543,8 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       o.user.archivedDecks(),
       o.decks.get({ params: { id: w.deckId } }),
       o.decks.get({ params: { id: w.archivedDeckId } }),
+      o.decks.get({ params: { id: w.privateDeckId } }),
+      o.decks.get({ params: { id: w.unlistedDeckId } }),
       o.games.list(),
       o.games.get({ params: { id: w.gameId } }),
       o.games.get({ params: { id: w.soloGameId } }),
@@ -607,6 +628,22 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       body: { name: `Old ${S.archivedDeck}`, formatId: 'commander', cards: [{ cardId }] },
     });
     await o.decks.archive({ params: { id: archived.id } });
+    const { deck: privateDeck } = await o.decks.create({
+      body: {
+        name: `Secret ${S.privateDeck}`,
+        formatId: 'commander',
+        visibility: 'private',
+        cards: [{ cardId }],
+      },
+    });
+    const { deck: unlisted } = await o.decks.create({
+      body: {
+        name: `Link ${S.unlistedDeck}`,
+        formatId: 'commander',
+        visibility: 'unlisted',
+        cards: [{ cardId }],
+      },
+    });
 
     const { playgroup } = await o.playgroups.create({
       body: { name: `Group ${S.group}`, description: `About ${S.groupDescription}` },
@@ -701,6 +738,10 @@ describe.each(storages())('authorization matrix with planted private data on %s'
       card,
       deckId: deck.id,
       archivedDeckId: archived.id,
+      privateDeckId: privateDeck.id,
+      unlistedDeckId: unlisted.id,
+      privateShareToken: privateDeck.shareToken ?? '',
+      shareTokens: [deck, archived, privateDeck, unlisted].map((d) => d.shareToken ?? ''),
       groupId: playgroup.id,
       gameId: game.id,
       soloGameId: solo.id,
@@ -722,6 +763,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
     const missing = Object.entries(secrets).filter(([, m]) => !view.includes(m));
     expect(missing).toEqual([]);
     expect(view).toContain(w.picture.toLowerCase());
+    for (const token of w.shareTokens) expect(view).toContain(token.toLowerCase());
   });
 
   /** Runs every row as the caller; returns the failures. */
@@ -759,6 +801,7 @@ describe.each(storages())('authorization matrix with planted private data on %s'
     sessionToken: w.owner.token,
     streamingToken: w.streamingToken,
     picture: w.picture,
+    ...Object.fromEntries(w.shareTokens.map((token, i) => [`shareToken${i}`, token])),
   });
 
   it('a stranger calling every endpoint with the owner’s ids sees none of it and changes nothing', async () => {

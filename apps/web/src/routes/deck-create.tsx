@@ -1,11 +1,12 @@
 import { useCreateDeck, useFormats, useSettings } from '@companion/hooks';
-import { LIMITS } from '@companion/sdk';
+import { DECK_VISIBILITIES, type DeckVisibilityValue, isOneOf, LIMITS } from '@companion/sdk';
 import { Button, FormField, Input, Select, TextArea } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../components/cards/cards.css';
 import { useToast } from '../app/toasts';
 import { slug } from '../components/cards/common';
+import { VISIBILITY_KEY } from '../components/cards/deck-sharing';
 import { skippedSummary } from '../components/cards/skipped';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
@@ -30,6 +31,8 @@ export function Component() {
   const [bracket, setBracket] = useState('');
   const [decklist, setDecklist] = useState('');
   const [description, setDescription] = useState('');
+  // Public unless chosen otherwise: listed on the profile, as decks always were.
+  const [visibility, setVisibility] = useState<DeckVisibilityValue>('public');
   const list = formats.data?.formats ?? [];
   const chosen = formatId || defaultFormat || list.find((f) => f.commander)?.id || list[0]?.id || '';
   const format = list.find((f) => f.id === chosen);
@@ -40,6 +43,7 @@ export function Component() {
         body: {
           name: name.trim(),
           formatId: chosen,
+          visibility,
           ...(description.trim() ? { description: description.trim() } : {}),
           ...(bracket && format?.hasBrackets ? { bracket: Number(bracket) } : {}),
           ...(decklist.trim() ? { decklist } : {}),
@@ -106,6 +110,13 @@ export function Component() {
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             maxLength={LIMITS.deckDescription.max}
+          />
+        </FormField>
+        <FormField label={t('web.cards.sharing.visibility')} hint={t(VISIBILITY_KEY[visibility].hint)}>
+          <Select
+            value={visibility}
+            onValueChange={(v) => (isOneOf(DECK_VISIBILITIES, v) ? setVisibility(v) : undefined)}
+            options={DECK_VISIBILITIES.map((value) => ({ value, label: t(VISIBILITY_KEY[value].label) }))}
           />
         </FormField>
         {create.error ? (

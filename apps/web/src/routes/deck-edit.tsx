@@ -17,6 +17,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { DeckSharing } from '../components/cards/deck-sharing';
 import {
   conflictVersion,
   contentOf,
@@ -323,6 +324,7 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
       <CardSearch onAdd={add} />
       <DeckCharts cards={rows} />
       {formats.find((f) => f.id === deck.formatId)?.hasBrackets ? <BracketPicker deck={deck} /> : null}
+      <DeckSharing deck={deck} />
       <Unowned deck={deck} />
     </div>
   );

@@ -44,6 +44,7 @@ import {
   Unowned,
 } from '../components/cards/deck-parts';
 import { DeckSearch } from '../components/cards/deck-search';
+import { DeckSharing } from '../components/cards/deck-sharing';
 import { useDeckSteps } from '../components/cards/deck-steps';
 import { ManaPanel } from '../components/cards/mana-panel';
 import { SampleHandPanel } from '../components/cards/sample-hand-panel';
@@ -501,6 +502,7 @@ export function Component() {
         </section>
         <Legality legality={deck.legality} format={format?.name ?? null} />
         {format?.hasBrackets && mine ? <BracketPicker deck={deck} /> : null}
+        {mine ? <DeckSharing deck={deck} /> : null}
         <DeckCharts cards={deck.cards} />
         <ManaPanel cards={deck.cards} />
         <section className="web-card" aria-labelledby="deck-list-title">

@@ -1,12 +1,13 @@
 import { useArchivedDecks, useFormats, useMyDecks, useRestoreDeck } from '@companion/hooks';
 import type { DeckSummary } from '@companion/sdk/contract';
-import { BracketBadge, Button, EmptyState, Skeleton, Tabs } from '@companion/ui';
+import { Badge, BracketBadge, Button, EmptyState, Skeleton, Tabs } from '@companion/ui';
 import type { CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import '../components/cards/cards.css';
 import { slug } from '../components/cards/common';
 import { ColorPips } from '../components/cards/deck-parts';
+import { VISIBILITY_KEY } from '../components/cards/deck-sharing';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -56,6 +57,9 @@ function DeckGrid({
                   {d.bracket ? (
                     <BracketBadge bracket={d.bracket as 1} display="compact" tooltip={false} />
                   ) : null}
+                  {d.visibility === 'public' ? null : (
+                    <Badge tone="neutral">{t(VISIBILITY_KEY[d.visibility].label)}</Badge>
+                  )}
                 </span>
                 <span className="web-deckcard__meta">
                   <ColorPips colors={d.colorIdentity} /> {formats.get(d.formatId) ?? ''} ·{' '}

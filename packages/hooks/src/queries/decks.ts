@@ -29,6 +29,14 @@ export const deckLendersQueryOptions = (client: CompanionClient, args: CallArgs<
   endpointQuery(client, decks.lenders, args, queryKeys.decks.lenders(args.params.id));
 export const useDeckLenders = (args: CallArgs<E['lenders']>, options?: { enabled?: boolean }) =>
   useQuery({ ...deckLendersQueryOptions(useCompanionClient(), args), ...options });
+/**
+ * GET /deck/shared/:token: a deck through its share link, read-only; works signed out (the call
+ * sends no session). A 404 (private, archived or a replaced link) is not retried.
+ */
+export const sharedDeckQueryOptions = (client: CompanionClient, args: CallArgs<E['shared']>) =>
+  endpointQuery(client, decks.shared, args, queryKeys.decks.shared(args.params.token));
+export const useSharedDeck = (args: CallArgs<E['shared']>) =>
+  useQuery(sharedDeckQueryOptions(useCompanionClient(), args));
 
 /** Summary fields of a full deck (what the lists hold). */
 function toSummary(deck: Deck): DeckSummary {
@@ -39,6 +47,7 @@ function toSummary(deck: Deck): DeckSummary {
     unowned: _u,
     price: _p,
     version: _v,
+    shareToken: _s,
     ...summary
   } = deck;
   return summary;
@@ -93,7 +102,8 @@ export const updateDeckMutationOptions = (client: CompanionClient) =>
   endpointMutation(client, decks.update, ['decks', 'update'], {
     onSuccess: async (data, _v, _r, { client: qc }) => {
       await deckAnswered(qc, data.deck);
-      await invalidate(qc, queryKeys.decks.detail(data.deck.id));
+      // A deck read through its link (this browser's copy) may have changed or closed.
+      await invalidate(qc, queryKeys.decks.detail(data.deck.id), queryKeys.decks.sharedAll());
     },
   });
 export const useUpdateDeck = () => useMutation(updateDeckMutationOptions(useCompanionClient()));
@@ -128,6 +138,19 @@ export const setDeckBracketMutationOptions = (client: CompanionClient) =>
       deckAnswered(qc, { ...data.deck, bracketCheck: data.check satisfies BracketCheck }),
   });
 export const useSetDeckBracket = () => useMutation(setDeckBracketMutationOptions(useCompanionClient()));
+
+/**
+ * POST /deck/:id/share: a new share token. The answered deck (new token, new version) goes into
+ * every cached view; copies read through the old link are dropped.
+ */
+export const newDeckShareLinkMutationOptions = (client: CompanionClient) =>
+  endpointMutation(client, decks.newShareLink, ['decks', 'newShareLink'], {
+    onSuccess: async (data, _v, _r, { client: qc }) => {
+      qc.removeQueries({ queryKey: queryKeys.decks.sharedAll() });
+      await deckAnswered(qc, data.deck);
+    },
+  });
+export const useNewDeckShareLink = () => useMutation(newDeckShareLinkMutationOptions(useCompanionClient()));
 
 /** DELETE /deck/:id: archive (optimistic: leaves the active list at once). */
 export const archiveDeckMutationOptions = (client: CompanionClient) =>

@@ -53,6 +53,9 @@ export const queryKeys = {
     lenders: (id: string) => ['decks', 'lenders', id] as const,
     /** GET /deck/:id takes game filters: one cache entry per filter set, all under the detail key. */
     view: (id: string, filters?: Filters) => ['decks', 'detail', id, f(filters)] as const,
+    /** Decks read through their share links (GET /deck/shared/:token), under one key to drop them all. */
+    sharedAll: () => ['decks', 'shared'] as const,
+    shared: (token: string) => ['decks', 'shared', token] as const,
   },
   games: {
     all: ['games'] as const,

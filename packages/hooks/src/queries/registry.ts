@@ -287,6 +287,12 @@ export const endpointHooks = {
     factory: decks.restoreDeckMutationOptions,
     hook: decks.useRestoreDeck,
   },
+  'decks.shared': { kind: 'query', factory: decks.sharedDeckQueryOptions, hook: decks.useSharedDeck },
+  'decks.newShareLink': {
+    kind: 'mutation',
+    factory: decks.newDeckShareLinkMutationOptions,
+    hook: decks.useNewDeckShareLink,
+  },
   'decks.deletePermanently': {
     kind: 'mutation',
     factory: decks.deleteDeckPermanentlyMutationOptions,

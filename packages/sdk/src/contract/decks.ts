@@ -4,7 +4,7 @@ import { Bracket, GameFilters, Id, IdParams, Ok, SkippedLine, UserSummary } from
 import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
-import { DeckSummary, Stats } from './user.js';
+import { DeckSummary, DeckVisibility, Stats } from './user.js';
 import { BOARDS, BRACKET_SIGNALS, LEGALITY_RULES } from './values.js';
 
 const tag = 'decks';
@@ -82,6 +82,13 @@ export const DeckLegality = z
   .meta({ id: 'DeckLegality' });
 export type DeckLegality = z.infer<typeof DeckLegality>;
 
+/** A share token as issued: 16 random bytes in base64url. */
+export const ShareToken = z
+  .string()
+  .length(LIMITS.shareToken.max)
+  .regex(/^[A-Za-z0-9_-]+$/, 'A share token is letters, digits, "-" and "_"')
+  .meta({ id: 'ShareToken', description: '16 random bytes in base64url' });
+
 export const Deck = DeckSummary.extend({
   description: z.string().nullable(),
   cards: z.array(DeckCard),
@@ -106,8 +113,35 @@ export const Deck = DeckSummary.extend({
     .number()
     .int()
     .meta({ description: 'Current version, bumped by every write; send it back as expectedVersion' }),
+  // A default: an answer from a server older than this field still reads.
+  shareToken: ShareToken.nullable().default(null).meta({
+    description:
+      "The last segment of the deck's share link (owner only; null for others). The link opens the deck for anyone while it is unlisted or public",
+  }),
 }).meta({ id: 'Deck' });
 export type Deck = z.infer<typeof Deck>;
+
+/**
+ * A deck as its share link shows it to anyone, signed in or not: its cards, legality, bracket check
+ * and price, and who made it. Nothing private: no owner id or email, no games or record, no cards
+ * the owner lacks, no share token.
+ */
+export const SharedDeck = Deck.omit({
+  ownerId: true,
+  archived: true,
+  lastPlayed: true,
+  games: true,
+  wins: true,
+  unowned: true,
+  version: true,
+  shareToken: true,
+  visibility: true,
+})
+  .extend({
+    author: z.string().nullable().meta({ description: "The owner's username, else first name" }),
+  })
+  .meta({ id: 'SharedDeck' });
+export type SharedDeck = z.infer<typeof SharedDeck>;
 
 const DeckCardInput = z
   .object({
@@ -130,6 +164,10 @@ export const DeckInput = z
     subformatId: Id.nullable().optional(),
     description: z.string().max(LIMITS.deckDescription.max).nullable().optional(),
     bracket: Bracket.nullable().optional(),
+    visibility: DeckVisibility.default('public').meta({
+      description:
+        'Who may read the deck (public when left out: listed on the profile, as decks always were)',
+    }),
     cards: z.array(DeckCardInput).max(LIMITS.deckCards.max).optional(),
     /** A pasted decklist (Arena, MTGO or plain text); replaces `cards` when given. */
     decklist: z.string().max(LIMITS.decklist.max).optional(),
@@ -204,6 +242,8 @@ export const decks = {
     summary: 'Edit a deck (any subset of fields)',
     params: IdParams,
     body: DeckInput.partial().extend({
+      // Left out, the visibility stays as it is (not the creation default).
+      visibility: DeckVisibility.optional(),
       expectedVersion: z.number().int().optional().meta({
         description:
           'When given and the deck moved on, the call fails with 409 (with the current version) and changes nothing',
@@ -285,6 +325,26 @@ export const decks = {
     method: 'PUT',
     path: '/deck/:id/restore',
     summary: 'Restore an archived deck',
+    extension: true,
+    params: IdParams,
+    response: z.object({ deck: Deck }),
+  }),
+  shared: endpoint(tag, {
+    method: 'GET',
+    path: '/deck/shared/:token',
+    summary: 'A deck through its share link, read-only, without signing in',
+    description:
+      'Answers while the deck is unlisted or public and not archived; 404 for a private deck, an archived ' +
+      'one, or a link its owner replaced. Shows nothing private (see SharedDeck).',
+    auth: 'public',
+    extension: true,
+    params: z.object({ token: ShareToken }),
+    response: z.object({ deck: SharedDeck }),
+  }),
+  newShareLink: endpoint(tag, {
+    method: 'POST',
+    path: '/deck/:id/share',
+    summary: "Replace the deck's share token: links sent before stop working",
     extension: true,
     params: IdParams,
     response: z.object({ deck: Deck }),

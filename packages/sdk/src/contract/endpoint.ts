@@ -4,7 +4,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint and which credentials the client sends.
- * - `public`: no auth headers at all (only `/ping`, `/health`, `/formats`).
+ * - `public`: no session or identity headers (`/ping`, `/health` and `/formats`, which are not signed
+ *   either, and `/deck/shared/:token`, signed with the app's key like every other call).
  * - `identity`: `Authorization: Bearer <Firebase ID token>` (sign-in calls).
  * - `session`: `Authorization: Bearer <session token>` and the user-id header; required.
  * - `optional`: session headers are sent when the client has them, the server does not require them.

@@ -82,6 +82,8 @@ export {
   DeckLegality,
   LegalityProblem,
   LegalityRule,
+  SharedDeck,
+  ShareToken,
 } from './decks.js';
 export type { AnyEndpoint, BodyType, Endpoint, EndpointAuth, HttpMethod, ResponseType } from './endpoint.js';
 export { endpoint, fillPath, toOpenApiPath, UNAUTHENTICATED_PATHS } from './endpoint.js';
@@ -127,6 +129,7 @@ export {
   Badge,
   CurrentUser,
   DeckSummary,
+  DeckVisibility,
   Friend,
   FriendStatus,
   MembershipStatus,

@@ -18,6 +18,8 @@ export const LIMITS = {
   mobileCode: { min: 8, max: 256 },
   /** An app origin in the mobile sign-in exchange. */
   origin: { min: 1, max: 512 },
+  /** A deck's share token: 16 random bytes in base64url (a link's last segment). */
+  shareToken: { min: 22, max: 22 },
   /** A promotion code. */
   promoCode: { min: 4, max: 64 },
   /** A friend code (letters and digits, no look-alikes). */

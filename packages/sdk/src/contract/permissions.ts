@@ -18,6 +18,7 @@
  * | leave                          | no    | yes                    | yes    | yes (declines) | no |
  */
 import type {
+  DeckVisibilityValue,
   MembershipStatusValue,
   PlaygroupRoleValue,
   ProfileVisibilityValue,
@@ -123,4 +124,23 @@ export function canSeeProfile(visibility: ProfileVisibilityValue, relationship: 
   if (visibility === 'public') return true;
   if (visibility === 'friends') return relationship === 'friend';
   return false;
+}
+
+/**
+ * Who may read a deck by its id (signed in): its owner; others only a `public` deck, and only when
+ * they may see its owner's profile (`canSeeProfile`). `unlisted` and `private` decks are not listed
+ * on the profile nor readable by id.
+ */
+export function canSeeDeck(
+  deck: { visibility: DeckVisibilityValue },
+  ownerVisibility: ProfileVisibilityValue,
+  relationship: RelationshipValue,
+): boolean {
+  if (relationship === 'self') return true;
+  return deck.visibility === 'public' && canSeeProfile(ownerVisibility, relationship);
+}
+
+/** Whether a deck's share link opens it for anyone, signed in or not: `unlisted` and `public` decks. */
+export function isShared(visibility: DeckVisibilityValue): boolean {
+  return visibility !== 'private';
 }

@@ -13,6 +13,7 @@ import {
 import { endpoint } from './endpoint.js';
 import { LIMITS } from './limits.js';
 import {
+  DECK_VISIBILITIES,
   FRIEND_STATUSES,
   MEMBERSHIP_STATUSES,
   PLAYGROUP_ROLES,
@@ -26,6 +27,12 @@ const tag = 'user';
 export const ProfileVisibility = z
   .enum(PROFILE_VISIBILITIES)
   .meta({ id: 'ProfileVisibility', description: 'Who may see the profile, stats and decks' });
+
+export const DeckVisibility = z.enum(DECK_VISIBILITIES).meta({
+  id: 'DeckVisibility',
+  description:
+    'private: the owner only; unlisted: also anyone with the share link; public: also listed on the profile',
+});
 
 /** How another user relates to the caller. */
 export const Relationship = z.enum(RELATIONSHIPS).meta({ id: 'Relationship' });
@@ -120,6 +127,8 @@ export const DeckSummary = z
     commanders: z.array(z.object({ id: Id, name: z.string(), image: z.string().nullable() })),
     colorIdentity: ColorIdentity,
     bracket: Bracket.nullable(),
+    // A default: an answer from a server older than this field still reads (its decks were public).
+    visibility: DeckVisibility.default('public'),
     cardCount: z.number().int(),
     archived: z.boolean(),
     lastPlayed: DateTime.nullable(),

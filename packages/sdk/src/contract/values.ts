@@ -147,6 +147,18 @@ export type FriendshipStateValue = (typeof FRIENDSHIP_STATES)[number];
 export const PROFILE_VISIBILITIES = ['public', 'friends', 'private'] as const;
 export type ProfileVisibilityValue = (typeof PROFILE_VISIBILITIES)[number];
 
+/**
+ * Who may read a deck:
+ * - `private`: its owner only;
+ * - `unlisted`: also anyone with its share link (`GET /deck/shared/:token`, no sign-in), but it is
+ *   not listed on the owner's profile;
+ * - `public`: also listed on the owner's profile, for whoever may see that profile
+ *   (`canSeeProfile`), and readable through its share link.
+ * Decks made before decks had a visibility are `public`: they stay where they were visible.
+ */
+export const DECK_VISIBILITIES = ['private', 'unlisted', 'public'] as const;
+export type DeckVisibilityValue = (typeof DECK_VISIBILITIES)[number];
+
 /** Sign-in providers. `other` is stored for identities signed in some other way (never sent). */
 export const PROVIDER_TYPES = ['google', 'apple', 'password'] as const;
 export type ProviderTypeValue = (typeof PROVIDER_TYPES)[number];
@@ -331,6 +343,7 @@ export const VALUE_SETS = {
   RELATIONSHIPS,
   FRIENDSHIP_STATES,
   PROFILE_VISIBILITIES,
+  DECK_VISIBILITIES,
   PROVIDER_TYPES,
   STORED_PROVIDERS,
   SESSION_KINDS,

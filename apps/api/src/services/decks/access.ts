@@ -1,8 +1,10 @@
 /**
- * Who may do what with a deck: its owner writes (403 for others); who may read follows the owner's
- * profile visibility (`canSeeProfile`).
+ * Who may do what with a deck: its owner writes (403 for others). Who may read it by id follows its
+ * visibility and its owner's profile visibility (`canSeeDeck`): others read only a public deck whose
+ * owner's profile they may see. Its share link opens an unlisted or public deck for anyone
+ * (`sharedDeck`), signed in or not.
  */
-import { canSeeProfile } from '@companion/sdk/contract';
+import { canSeeDeck, isShared } from '@companion/sdk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { decks, users } from '../../db/schema.js';
@@ -17,20 +19,40 @@ export async function ownDeck(db: Db, id: string, ownerId: string): Promise<Deck
   return deck;
 }
 
-/** Who may see a deck: its owner, anyone when the owner's profile is public, friends when friends-only. */
-export async function canViewOwnerOf(db: Db, viewerId: string, ownerId: string): Promise<boolean> {
-  if (viewerId === ownerId) return true;
-  const [owner] = await db
-    .select({ visibility: users.profileVisibility })
-    .from(users)
-    .where(eq(users.id, ownerId));
-  if (!owner) return false;
-  return canSeeProfile(owner.visibility, await relationship(db, viewerId, ownerId));
-}
-
+/** A deck read by id: its owner's, or a public one whose owner's profile the viewer may see (403). */
 export async function visibleDeck(db: Db, id: string, viewerId: string): Promise<DeckRow> {
   const [deck] = await db.select().from(decks).where(eq(decks.id, id));
   if (!deck) throw new NotFound('That deck');
-  if (!(await canViewOwnerOf(db, viewerId, deck.ownerId))) throw new Forbidden();
+  if (deck.ownerId === viewerId) return deck;
+  const [owner] = await db
+    .select({ visibility: users.profileVisibility })
+    .from(users)
+    .where(eq(users.id, deck.ownerId));
+  if (!owner || !canSeeDeck(deck, owner.visibility, await relationship(db, viewerId, deck.ownerId)))
+    throw new Forbidden();
   return deck;
+}
+
+/**
+ * The deck behind a share link, with its owner's row: 404, in the same words, when no deck has that
+ * token (never had, or replaced), when the deck is private, or archived — a stranger cannot tell
+ * which.
+ */
+export async function sharedDeck(db: Db, token: string): Promise<{ deck: DeckRow; owner: OwnerName }> {
+  const [row] = await db
+    .select({ deck: decks, username: users.username, firstname: users.firstname })
+    .from(decks)
+    .innerJoin(users, eq(users.id, decks.ownerId))
+    .where(eq(decks.shareToken, token));
+  if (!row || !isShared(row.deck.visibility) || row.deck.archived)
+    throw new NotFound(
+      'That deck',
+      'This link does not open a deck: its owner made the deck private, archived it or replaced the link.',
+    );
+  return { deck: row.deck, owner: { username: row.username, firstname: row.firstname } };
+}
+
+export interface OwnerName {
+  username: string | null;
+  firstname: string | null;
 }

@@ -1,8 +1,9 @@
 /**
  * A deck as the contract shows it: its summary, cards, bracket check, price, and for its owner the
- * cards their binders lack; the unresolved lines of a stored deck.
+ * cards their binders lack and its share token; the same deck as its share link shows it; the
+ * unresolved lines of a stored deck.
  */
-import type { Deck } from '@companion/sdk/contract';
+import type { Deck, SharedDeck } from '@companion/sdk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,6 +15,7 @@ import { checkLegality } from './legality.js';
 import { type DeckRow, deckSummaries } from './summary.js';
 
 type DeckDto = z.infer<typeof Deck>;
+type SharedDeckDto = z.infer<typeof SharedDeck>;
 
 /** Unresolved cards of a stored deck, as lines. */
 export async function storedUnresolved(db: Db, deckId: string): Promise<UnresolvedLine[]> {
@@ -105,6 +107,40 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
       rows.map((r) => ({ board: r.board, quantity: r.quantity, name: r.name, card: card(r.cardId) ?? null })),
     ),
     version: deck.version,
+    shareToken: viewerId === deck.ownerId ? deck.shareToken : null,
+  };
+}
+
+/** A viewer who is no user: sees none of the deck's games and owns none of its cards. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The deck as its share link shows it: the full deck as a stranger sees it, then only the fields of
+ * `SharedDeck` picked one by one (the answer is sent as built: a field left in would leak).
+ */
+export async function sharedDeckDto(
+  db: Db,
+  deck: DeckRow,
+  owner: { username: string | null; firstname: string | null },
+): Promise<SharedDeckDto> {
+  const d = await deckDto(db, deck, NOBODY);
+  return {
+    id: d.id,
+    name: d.name,
+    formatId: d.formatId,
+    subformatId: d.subformatId,
+    commanders: d.commanders,
+    colorIdentity: d.colorIdentity,
+    bracket: d.bracket,
+    cardCount: d.cardCount,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+    description: d.description,
+    cards: d.cards,
+    bracketCheck: d.bracketCheck,
+    price: d.price,
+    legality: d.legality,
+    author: owner.username ?? owner.firstname,
   };
 }
 

@@ -1,4 +1,4 @@
-import { COLORS, type ColorValue } from '@companion/sdk/contract';
+import { COLORS, type ColorValue, type DeckVisibilityValue } from '@companion/sdk/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deckCards, decks, gamePlayers, games } from '../../db/schema.js';
@@ -16,6 +16,7 @@ export interface DeckSummaryDto {
   commanders: Array<{ id: string; name: string; image: string | null }>;
   colorIdentity: ColorValue[];
   bracket: number | null;
+  visibility: DeckVisibilityValue;
   cardCount: number;
   archived: boolean;
   lastPlayed: string | null;
@@ -87,6 +88,7 @@ export async function deckSummaries(
       })),
     colorIdentity: sortColors(d.colorIdentity),
     bracket: d.bracket,
+    visibility: d.visibility,
     cardCount: countBy.get(d.id) ?? 0,
     archived: d.archived,
     lastPlayed: hideFrom ? lastOf(recordBy.get(d.id)?.last) : isoOrNull(d.lastPlayed),
@@ -100,12 +102,26 @@ export async function deckSummaries(
 const lastOf = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : new Date(v).toISOString();
 
-/** A user's decks, most recently played first (never-played ones by last update). */
-export async function listDeckRows(db: Db, ownerId: string, archived: boolean): Promise<DeckRow[]> {
+/**
+ * A user's decks, most recently played first (never-played ones by last update). `listedOnly`: the
+ * ones their profile lists (public), for anyone but the owner.
+ */
+export async function listDeckRows(
+  db: Db,
+  ownerId: string,
+  archived: boolean,
+  listedOnly = false,
+): Promise<DeckRow[]> {
   return db
     .select()
     .from(decks)
-    .where(and(eq(decks.ownerId, ownerId), eq(decks.archived, archived)))
+    .where(
+      and(
+        eq(decks.ownerId, ownerId),
+        eq(decks.archived, archived),
+        listedOnly ? eq(decks.visibility, 'public') : undefined,
+      ),
+    )
     .orderBy(sql`${decks.lastPlayed} desc nulls last`, desc(decks.updatedAt));
 }
 
@@ -136,7 +152,7 @@ function deckSummaryJsonQuery(db: Db) {
         where dc.deck_id = d.id and dc.board = 'commander'), '[]'::json) as "commanders",
       array_to_json(array(select x from unnest('{W,U,B,R,G}'::text[]) with ordinality as wubrg(x, i)
         where x = any(d.color_identity) order by i)) as "colorIdentity",
-      d.bracket as "bracket",
+      d.bracket as "bracket", d.visibility as "visibility",
       coalesce((select sum(dc.quantity) from deck_cards dc
         where dc.deck_id = d.id and dc.board in ('main', 'commander', 'companion')), 0)::int as "cardCount",
       d.archived as "archived",

@@ -1,6 +1,6 @@
 /**
  * Writing decks: create and update (cards replaced when given, colour identity derived again),
- * archive, bracket, delete.
+ * archive, bracket, share token, delete.
  *
  * Every write bumps the deck's `version`. Create and update run all their statements (the deck row,
  * the delete and reinsert of its cards, the colour identity) in one transaction, so a failure half-way
@@ -81,6 +81,7 @@ export async function createDeck(db: Db, parsing: Parsing, ownerId: string, inpu
           subformatId: input.subformatId ?? null,
           description: input.description ?? null,
           bracket: input.bracket ?? null,
+          visibility: input.visibility ?? 'public',
           version: 1,
         })
         .returning();
@@ -121,6 +122,7 @@ export async function updateDeck(
       if (input.subformatId !== undefined) set.subformatId = input.subformatId;
       if (input.description !== undefined) set.description = input.description;
       if (input.bracket !== undefined) set.bracket = input.bracket;
+      if (input.visibility !== undefined) set.visibility = input.visibility;
       const [updated] = await tx
         .update(decks)
         .set({ ...set, version: sql`${decks.version} + 1` })
@@ -283,6 +285,17 @@ export async function setArchived(db: Db, deck: DeckRow, archived: boolean): Pro
 
 export async function setBracket(db: Db, deck: DeckRow, bracket: number): Promise<DeckRow> {
   return bump(db, deck, { bracket });
+}
+
+/** A new share token (the column's default): links sent with the old one stop working. */
+export async function newShareToken(db: Db, deck: DeckRow): Promise<DeckRow> {
+  const [row] = await db
+    .update(decks)
+    .set({ shareToken: sql`default`, updatedAt: new Date(), version: sql`${decks.version} + 1` })
+    .where(eq(decks.id, deck.id))
+    .returning();
+  if (!row) throw new NotFound('That deck');
+  return row;
 }
 
 /** Deletes the deck; its games keep the deck name (game_players.deck_name) and lose the link. */

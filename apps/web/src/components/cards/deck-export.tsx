@@ -16,7 +16,7 @@ type DeckExportFormat = (typeof DECK_EXPORT_FORMATS)[number];
  * imports back into the same deck): copied to the clipboard, or downloaded as a `.txt` file named
  * after the deck. When the browser refuses the clipboard, the text is shown to copy by hand.
  */
-export function DeckExport({ deck }: { deck: Deck }) {
+export function DeckExport({ deck }: { deck: Pick<Deck, 'name' | 'cards'> }) {
   const t = useT();
   const toast = useToast();
   const options = useFormatOptions(DECK_EXPORT_FORMATS);

@@ -27,7 +27,7 @@ const picture = (line: Deck['cards'][number]): ScryfallCardLike =>
  * The deck page's sample hand: the main board shuffled, seven cards drawn, London mulligans, keep and
  * draw. The first hand is dealt when asked (no shuffle while the page renders or hydrates).
  */
-export function SampleHandPanel({ deck }: { deck: Deck }) {
+export function SampleHandPanel({ deck }: { deck: Pick<Deck, 'cards'> }) {
   const t = useT();
   const library = useMemo(
     () => gameCards(deck.cards.map((line) => ({ ...line, card: picture(line) }))).library,
