@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ManaCard, manaAnalysis, pips, usualLands } from './mana-analysis';
+import { type ManaCard, manaAnalysis, pips, producedColors, usualLands } from './mana-analysis';
 
 const card = (
   quantity: number,
@@ -42,6 +42,45 @@ describe('mana analysis', () => {
     ]);
     expect(analysis.colors[0]?.pipShare).toBeCloseTo(0.75);
     expect(analysis.colors[0]?.sourceShare).toBeCloseTo(7 / 18);
+  });
+
+  it('reads the colours a mana ability makes, sentence by sentence', () => {
+    expect([...producedColors('{T}: Add {G}.')]).toEqual(['G']);
+    expect([...producedColors('{1}, {T}: Add {W}{U}.')].sort()).toEqual(['U', 'W']);
+    expect(
+      [...producedColors('{T}: Add {C}.\n{T}: Add {B} or {R}. Talisman deals 1 damage to you.')].sort(),
+    ).toEqual(['B', 'R']);
+    expect([...producedColors('{T}: Add {C}{C}.')]).toEqual([]);
+    expect([...producedColors('{T}: Add one mana of any color.')]).toEqual([]);
+    expect([...producedColors('Flying. {G}: Regenerate.')]).toEqual([]);
+    expect([...producedColors(null)]).toEqual([]);
+    expect(producedColors('Add {G} '.repeat(40_000)).size).toBe(1);
+  });
+
+  it('counts mana rocks and dorks as sources of the colours they make, rituals not', () => {
+    const rock = (quantity: number, type_line: string, mana_cost: string, oracle_text: string): ManaCard => ({
+      quantity,
+      board: 'main',
+      card: { type_line, mana_cost, oracle_text },
+    });
+    const analysis = manaAnalysis([
+      rock(1, 'Artifact', '{2}', '{1}, {T}: Add {W}{U}.'),
+      rock(2, 'Creature — Elf Druid', '{G}', '{T}: Add {G}.'),
+      rock(1, 'Artifact', '{1}', '{T}: Add {C}{C}.'),
+      rock(4, 'Instant', '{B}', 'Add {B}{B}{B}.'),
+      card(2, 'Basic Land — Forest', null),
+    ]);
+    expect(analysis.others).toBe(3);
+    expect(analysis.colors.map(({ color, sources, otherSources }) => [color, sources, otherSources])).toEqual(
+      [
+        ['W', 0, 1],
+        ['U', 0, 1],
+        ['B', 0, 0],
+        ['G', 2, 2],
+      ],
+    );
+    // Shares of all sources: lands and others (six in all).
+    expect(analysis.colors.find((c) => c.color === 'G')?.sourceShare).toBeCloseTo(4 / 6);
   });
 
   it('knows the usual land count of 40-, 60- and 100-card decks', () => {

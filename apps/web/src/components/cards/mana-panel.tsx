@@ -11,7 +11,7 @@ const SHORT = 0.1;
 export function ManaPanel({ cards }: { cards: readonly ManaCard[] }) {
   const t = useT();
   const intl = useIntl();
-  const { size, lands, usual, colors } = manaAnalysis(cards);
+  const { size, lands, others, usual, colors } = manaAnalysis(cards);
   if (!size) return null;
   const percent = (share: number) => intl.formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
   return (
@@ -19,6 +19,7 @@ export function ManaPanel({ cards }: { cards: readonly ManaCard[] }) {
       <h2 id="deck-mana-title">{t('web.cards.mana.title')}</h2>
       <p>
         {t('web.cards.mana.lands', { count: lands, size, low: usual[0], high: usual[1] })}{' '}
+        {others ? `${t('web.cards.mana.others', { count: others })} ` : null}
         {lands < usual[0] ? (
           <strong>{t('web.cards.mana.fewLands')}</strong>
         ) : lands > usual[1] ? (
@@ -31,6 +32,7 @@ export function ManaPanel({ cards }: { cards: readonly ManaCard[] }) {
             <tr>
               <th scope="col">{t('web.cards.mana.color')}</th>
               <th scope="col">{t('web.cards.mana.pips')}</th>
+              {others ? <th scope="col">{t('web.cards.mana.otherSources')}</th> : null}
               <th scope="col">{t('web.cards.mana.sources')}</th>
             </tr>
           </thead>
@@ -43,6 +45,7 @@ export function ManaPanel({ cards }: { cards: readonly ManaCard[] }) {
                 <td>
                   {intl.formatNumber(c.pips)} <span className="web-muted">({percent(c.pipShare)})</span>
                 </td>
+                {others ? <td>{intl.formatNumber(c.otherSources)}</td> : null}
                 <td>
                   {intl.formatNumber(c.sources)} <span className="web-muted">({percent(c.sourceShare)})</span>
                   {c.pips > 0 && c.sourceShare + SHORT < c.pipShare ? (
