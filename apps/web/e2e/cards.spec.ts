@@ -638,6 +638,24 @@ test('decks: built from empty with the search and the keyboard', async ({ page }
   await page.keyboard.press('-');
   await expect(main).not.toContainText('Fork');
   await expect(legality.locator('li[data-rule="color-identity"]')).toHaveCount(0);
+  // The player's categories: Island put in "Mana" from its menu, grouped by category, undone, redone.
+  await main.getByRole('button', { name: 'Move Island or change its category' }).press('Enter');
+  await page.getByRole('menuitem', { name: 'Category…' }).press('Enter');
+  const categoryDialog = page.getByRole('dialog', { name: 'Category of Island' });
+  await categoryDialog.getByLabel('Category').fill('Mana');
+  await categoryDialog.getByLabel('Category').press('Enter');
+  await expect(categoryDialog).toBeHidden();
+  await expect(main.getByRole('listitem').filter({ hasText: 'Island' })).toContainText('Mana');
+  await choose(page, 'Group by', 'My categories');
+  const mana = page.getByRole('region', { name: 'Mana', exact: true });
+  await expect(mana).toContainText('Island');
+  await expect(page.getByRole('region', { name: 'No category', exact: true })).toContainText(creature);
+  await screenshot(page, info, 'deck-categories');
+  await page.keyboard.press('Control+z');
+  await expect(mana).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(mana).toContainText('Island');
+  await choose(page, 'Group by', 'Board');
   // Two tabs of the same deck: a card added in each, and neither is lost.
   const second = await page.context().newPage();
   await second.setViewportSize(DESKTOP);
@@ -801,7 +819,7 @@ test('decks: create from a pasted decklist, bracket 2 with a Game Changer warns,
   await page.keyboard.press('Control+y');
   await expect(side.getByRole('listitem').filter({ hasText: 'Island' })).toBeVisible();
   // The keyboard alternative to dragging: the line's Move menu.
-  await side.getByRole('button', { name: 'Move Island to another board' }).press('Enter');
+  await side.getByRole('button', { name: 'Move Island or change its category' }).press('Enter');
   await page.getByRole('menuitem', { name: 'Main deck' }).press('Enter');
   await expect(side).toHaveCount(0);
   await expect(island.locator('.web-deck-board__qty')).toHaveText('2');

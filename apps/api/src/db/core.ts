@@ -237,6 +237,8 @@ export const deckCards = pgTable(
     quantity: integer('quantity').notNull(),
     board: valueText('board', BOARDS).notNull(),
     position: integer('position').notNull().default(0),
+    /** The player's category of the line ("Ramp"), null when none. */
+    category: text('category'),
   },
   (t) => [index('deck_cards_deck').on(t.deckId), oneOf('deck_cards_board_check', t.board, BOARDS)],
 );

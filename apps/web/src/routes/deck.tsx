@@ -25,6 +25,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useToast } from '../app/toasts';
 import '../components/cards/cards.css';
 import { CardDetailDialog } from '../components/cards/card-detail';
+import { CategoryDialog } from '../components/cards/category-dialog';
 import { imageCard, useCurrency, useMoney } from '../components/cards/common';
 import { DeckExport } from '../components/cards/deck-export';
 import {
@@ -71,6 +72,7 @@ const GROUP_BY_KEY: Record<GroupBy, string> = {
   board: 'web.cards.deck.groupBy.board',
   type: 'web.cards.deck.groupBy.type',
   mv: 'web.cards.deck.groupBy.mv',
+  category: 'web.cards.deck.groupBy.category',
 };
 const TYPE_GROUP_KEY: Record<TypeGroup, string> = {
   land: 'web.cards.deck.group.type.land',
@@ -101,6 +103,7 @@ function useGroupTitle() {
   return (group: DeckGroup) => {
     if (group.kind === 'board') return t(BOARD_KEY[group.board]);
     if (group.kind === 'type') return t(TYPE_GROUP_KEY[group.type]);
+    if (group.kind === 'category') return group.category ?? t('web.cards.deck.group.uncategorised');
     if (group.mv === 'land') return t('web.cards.deck.group.type.land');
     if (group.mv === 'unknown') return t('web.cards.deck.group.unknown');
     return t('web.cards.deck.group.mv', { mv: group.mv });
@@ -130,6 +133,15 @@ export function Boards({
   const [groupBy, setGroupBy] = useState<GroupBy>('board');
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  const [categorizing, setCategorizing] = useState<{
+    cardId: string;
+    name: string;
+    board: BoardValue;
+    category: string | null;
+  } | null>(null);
+  const known = [...new Set(deck.cards.flatMap((c) => (c.category ? [c.category] : [])))].sort((a, b) =>
+    a.localeCompare(b),
+  );
   const title = useGroupTitle();
   const boardName = (board: BoardValue) => t(BOARD_KEY[board]);
   const step = (card: Card, name: string, board: BoardValue, op: (typeof STEPS)[number]['op']) =>
@@ -295,6 +307,9 @@ export function Boards({
                         <span className="web-cardname">{c.name}</span>
                       )}
                       {c.card?.game_changer ? <Badge tone="warning">GC</Badge> : null}
+                      {c.category && groupBy !== 'category' ? (
+                        <span className="web-deck-board__category">{c.category}</span>
+                      ) : null}
                     </span>
                     {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
                     {editable && c.card ? (
@@ -327,6 +342,18 @@ export function Boards({
                               label: boardName(board),
                               onSelect: () => move(c.card!.id, c.name, c.board, board),
                             })),
+                            { type: 'separator', id: 'sep' },
+                            {
+                              id: 'category',
+                              label: t('web.cards.deck.category.set'),
+                              onSelect: () =>
+                                setCategorizing({
+                                  cardId: c.card!.id,
+                                  name: c.name,
+                                  board: c.board,
+                                  category: c.category ?? null,
+                                }),
+                            },
                           ]}
                         />
                       </span>
@@ -338,6 +365,22 @@ export function Boards({
           );
         })}
       </div>
+      {categorizing ? (
+        <CategoryDialog
+          name={categorizing.name}
+          current={categorizing.category}
+          known={known}
+          onClose={() => setCategorizing(null)}
+          onSave={(category) =>
+            steps.apply(
+              [{ op: 'categorize', cardId: categorizing.cardId, board: categorizing.board, category }],
+              category
+                ? t('web.cards.deck.history.categorize', { name: categorizing.name, category })
+                : t('web.cards.deck.history.uncategorize', { name: categorizing.name }),
+            )
+          }
+        />
+      ) : null}
     </>
   );
 }

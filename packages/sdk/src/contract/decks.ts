@@ -17,6 +17,12 @@ export const DeckCard = z
     name: z.string(),
     quantity: z.number().int().min(1),
     board: Board,
+    // A default: an answer from a server older than this field still reads.
+    category: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: 'The player\'s category of the line ("Ramp", "Removal"), null when none' }),
   })
   .meta({ id: 'DeckCard' });
 
@@ -143,6 +149,9 @@ export const SharedDeck = Deck.omit({
   .meta({ id: 'SharedDeck' });
 export type SharedDeck = z.infer<typeof SharedDeck>;
 
+/** A player's category of a deck line. */
+export const DeckCategory = z.string().trim().min(LIMITS.deckCategory.min).max(LIMITS.deckCategory.max);
+
 const DeckCardInput = z
   .object({
     cardId: Id.optional(),
@@ -151,6 +160,9 @@ const DeckCardInput = z
     collectorNumber: z.string().trim().max(LIMITS.collectorNumber.max).optional(),
     quantity: z.number().int().min(LIMITS.deckQuantity.min).max(LIMITS.deckQuantity.max).default(1),
     board: Board.default('main'),
+    category: DeckCategory.nullable().optional().meta({
+      description: "The line's category; left out, a replaced deck keeps the category its card had",
+    }),
   })
   .refine((c) => c.cardId !== undefined || c.name !== undefined, {
     message: 'Name the card by cardId or name',
@@ -177,7 +189,10 @@ export type DeckInput = z.input<typeof DeckInput>;
 
 const ChangeQuantity = z.number().int().min(LIMITS.deckQuantity.min).max(LIMITS.deckQuantity.max);
 
-/** One small change of a deck's cards: copies of a printing added to, taken from or moved between boards. */
+/**
+ * One small change of a deck's cards: copies of a printing added to, taken from or moved between
+ * boards, or a line put in one of the player's categories.
+ */
 export const DeckCardChange = z
   .discriminatedUnion('op', [
     z.object({
@@ -191,6 +206,12 @@ export const DeckCardChange = z
       cardId: Id,
       board: Board.default('main'),
       quantity: ChangeQuantity.optional().meta({ description: 'Every copy on that board when left out' }),
+    }),
+    z.object({
+      op: z.literal('categorize'),
+      cardId: Id,
+      board: Board.default('main'),
+      category: DeckCategory.nullable().meta({ description: 'Null takes the line out of any category' }),
     }),
     z.object({
       op: z.literal('move'),

@@ -63,6 +63,8 @@ export const LIMITS = {
   deckDescription: { max: 20_000 },
   /** Skipped lines an import report lists one by one (all are counted). */
   importSkippedShown: { max: 500 },
+  /** A player's category of a deck line ("Ramp", "Removal"). */
+  deckCategory: { min: 1, max: 40 },
   /** Copies of one card on one board, and on one decklist line. */
   deckQuantity: { min: 1, max: 999 },
   /** Distinct card rows in one deck. */

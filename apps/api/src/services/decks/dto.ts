@@ -86,7 +86,13 @@ export async function deckDto(db: Db, deck: DeckRow, viewerId: string): Promise<
     description: deck.description,
     cards: rows.map((r) => {
       const c = card(r.cardId);
-      return { card: c ? toCard(c) : null, name: c?.name ?? r.name, quantity: r.quantity, board: r.board };
+      return {
+        card: c ? toCard(c) : null,
+        name: c?.name ?? r.name,
+        quantity: r.quantity,
+        board: r.board,
+        category: r.category,
+      };
     }),
     bracketCheck: checkBracket(
       deck.bracket,

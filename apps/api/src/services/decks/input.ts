@@ -25,6 +25,8 @@ export interface NewDeckCard {
   quantity: number;
   board: Board;
   position: number;
+  /** Undefined: not said (a decklist, or a card input without one). */
+  category?: string | null | undefined;
 }
 
 /** Resolves the cards of a deck input (cards or a pasted decklist); unresolved ones are kept. */
@@ -48,6 +50,7 @@ export async function resolveDeckInput(
     quantity: number;
     board: Board;
     line: number;
+    category?: string | null | undefined;
   }>;
   if (input.decklist !== undefined) {
     const parsed = await parsing.decklist(input.decklist);
@@ -73,6 +76,7 @@ export async function resolveDeckInput(
       quantity: c.quantity,
       board: c.board,
       line: i + 1,
+      category: c.category,
     }));
   }
   const resolved = await turn(() =>
@@ -91,6 +95,7 @@ export async function resolveDeckInput(
       quantity: w.quantity,
       board: w.board,
       position: w.line,
+      ...(w.category !== undefined ? { category: w.category } : {}),
     };
   });
   unresolved.sort((a, b) => a.line - b.line);

@@ -41,6 +41,30 @@ async function deriveIdentity(db: Db | Tx, deckId: string, formatId: string): Pr
   return COLORS.filter((c) => colors.has(c));
 }
 
+/**
+ * The cards of a replaced deck with the categories the player gave: a card that does not say its
+ * category keeps the one its printing (else its name) had in the deck, so pasting the exported list
+ * back, or saving the whole-deck editor, loses none.
+ */
+async function keepCategories(tx: Tx, deckId: string, cards: NewDeckCard[]): Promise<NewDeckCard[]> {
+  if (cards.every((c) => c.category !== undefined)) return cards;
+  const old = await tx
+    .select({ cardId: deckCards.cardId, name: deckCards.name, category: deckCards.category })
+    .from(deckCards)
+    .where(and(eq(deckCards.deckId, deckId), sql`${deckCards.category} is not null`));
+  if (!old.length) return cards;
+  const byCard = new Map(old.flatMap((r) => (r.cardId ? [[r.cardId, r.category] as const] : [])));
+  const byName = new Map(old.map((r) => [r.name.toLowerCase(), r.category] as const));
+  return cards.map((c) =>
+    c.category !== undefined
+      ? c
+      : {
+          ...c,
+          category: (c.cardId ? byCard.get(c.cardId) : undefined) ?? byName.get(c.name.toLowerCase()) ?? null,
+        },
+  );
+}
+
 /** Replaces the deck's cards (inside the caller's transaction). */
 async function writeCards(tx: Tx, deckId: string, cards: NewDeckCard[]) {
   await tx.delete(deckCards).where(eq(deckCards.deckId, deckId));
@@ -112,7 +136,7 @@ export async function updateDeck(
     db.transaction(async (tx) => {
       const current = await lockDeck(tx, deck.id, deck.ownerId);
       checkVersion(current, input.expectedVersion);
-      if (resolved) await writeCards(tx, deck.id, resolved.cards);
+      if (resolved) await writeCards(tx, deck.id, await keepCategories(tx, deck.id, resolved.cards));
       const set: Partial<DeckRow> = {
         colorIdentity: await deriveIdentity(tx, deck.id, input.formatId ?? current.formatId),
         updatedAt: new Date(),
@@ -144,12 +168,13 @@ interface Line {
   board: BoardValue;
   quantity: number;
   position: number;
+  category: string | null;
   changed: boolean;
 }
 
 /**
  * Small changes of a deck's cards (`POST /deck/:id/cards`): copies of printings added to, taken from
- * or moved between boards, applied in order in one transaction on the locked deck row, with the
+ * or moved between boards, lines put in a category or out of it (moved copies keep theirs), applied in order in one transaction on the locked deck row, with the
  * `expectedVersion` check of a whole update. Only the touched lines are written (an addition goes
  * to the first line of that printing on that board, or a new line at the end); the colour identity
  * is derived again and the version bumped once. Taking more copies than a board holds takes them
@@ -190,7 +215,13 @@ export async function changeDeckCards(
         .map((r) => ({ ...r, board: r.board as BoardValue, changed: false }));
       const lineOf = (cardId: string, board: BoardValue) =>
         lines.find((l) => l.cardId === cardId && l.board === board && l.quantity > 0);
-      const add = (i: number, cardId: string, board: BoardValue, quantity: number) => {
+      const add = (
+        i: number,
+        cardId: string,
+        board: BoardValue,
+        quantity: number,
+        category: string | null = null,
+      ) => {
         const line = lineOf(cardId, board);
         if (line) {
           line.quantity += quantity;
@@ -214,6 +245,7 @@ export async function changeDeckCards(
           board,
           quantity,
           position,
+          category,
           changed: true,
         });
       };
@@ -233,14 +265,31 @@ export async function changeDeckCards(
       input.changes.forEach((c, i) => {
         if (c.op === 'add') add(i, c.cardId, c.board ?? 'main', c.quantity ?? 1);
         else if (c.op === 'remove') take(i, c.cardId, c.board ?? 'main', c.quantity);
-        else add(i, c.cardId, c.to, take(i, c.cardId, c.from, c.quantity));
+        else if (c.op === 'categorize') {
+          const board = c.board ?? 'main';
+          const line = lineOf(c.cardId, board);
+          if (!line)
+            throw Invalid.field(
+              `body.changes.${i}.cardId`,
+              `${found.get(c.cardId)?.name ?? c.cardId} is not on the deck's ${board} board`,
+            );
+          line.category = c.category;
+          line.changed = true;
+        } else {
+          // Moved copies keep their line's category on the board they go to (a new line there).
+          const category = lineOf(c.cardId, c.from)?.category ?? null;
+          add(i, c.cardId, c.to, take(i, c.cardId, c.from, c.quantity), category);
+        }
       });
       const changed = lines.filter((l) => l.changed);
       const gone = changed.flatMap((l) => (l.id !== null && l.quantity === 0 ? [l.id] : []));
       if (gone.length) await tx.delete(deckCards).where(inArray(deckCards.id, gone));
       for (const l of changed)
         if (l.id !== null && l.quantity > 0)
-          await tx.update(deckCards).set({ quantity: l.quantity }).where(eq(deckCards.id, l.id));
+          await tx
+            .update(deckCards)
+            .set({ quantity: l.quantity, category: l.category })
+            .where(eq(deckCards.id, l.id));
       const fresh = changed.filter((l) => l.id === null && l.quantity > 0);
       if (fresh.length)
         await tx.insert(deckCards).values(
@@ -251,6 +300,7 @@ export async function changeDeckCards(
             board: l.board,
             quantity: l.quantity,
             position: l.position,
+            category: l.category,
           })),
         );
       const [updated] = await tx

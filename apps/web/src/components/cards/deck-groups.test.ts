@@ -61,4 +61,30 @@ describe('deck groups', () => {
       'board:side',
     ]);
   });
+
+  it("groups the main deck by the player's categories, alphabetical, the lines in none last", () => {
+    const categorized = (name: string, board: DeckCard['board'], category: string | null) => ({
+      ...line(name, board, 'Creature'),
+      category,
+    });
+    const groups = deckGroups(
+      [
+        categorized('Sol Ring', 'main', 'Ramp'),
+        categorized('Counterspell', 'main', 'Interaction'),
+        categorized('Grizzly Bears', 'main', null),
+        categorized('Arcane Signet', 'main', 'Ramp'),
+        categorized('Atraxa', 'commander', 'Ramp'),
+        categorized('Duress', 'side', null),
+      ],
+      BOARDS,
+      'category',
+    );
+    expect(groups.map((g) => [g.key, g.lines.map((l) => l.name)])).toEqual([
+      ['board:commander', ['Atraxa']],
+      ['category:Interaction', ['Counterspell']],
+      ['category:Ramp', ['Sol Ring', 'Arcane Signet']],
+      ['category:', ['Grizzly Bears']],
+      ['board:side', ['Duress']],
+    ]);
+  });
 });

@@ -4,8 +4,8 @@ import type { Deck } from '@companion/sdk/contract';
 type DeckCard = Deck['cards'][number];
 
 /** How the deck page groups a deck's main cards. */
-export type GroupBy = 'board' | 'type' | 'mv';
-export const GROUP_BY: readonly GroupBy[] = ['board', 'type', 'mv'];
+export type GroupBy = 'board' | 'type' | 'mv' | 'category';
+export const GROUP_BY: readonly GroupBy[] = ['board', 'type', 'mv', 'category'];
 
 /** Card types in the order the groups show, the first a card's type line names winning (Land first). */
 export const TYPE_GROUPS = [
@@ -45,11 +45,14 @@ export type DeckGroup = {
   | { kind: 'type'; type: TypeGroup }
   /** A mana value 0 … 6 or `7+`, `land`, or `unknown` for lines without a card. */
   | { kind: 'mv'; mv: string }
+  /** One of the player's categories, or null for the lines in none. */
+  | { kind: 'category'; category: string | null }
 );
 
 /**
- * The deck's lines in sections: by board, or with the main deck split by card type or by mana
- * value (commanders and companions before it, sideboard and maybe-board after it, as boards).
+ * The deck's lines in sections: by board, or with the main deck split by card type, by mana value
+ * or by the player's categories (alphabetical, the lines in none last), commanders and companions
+ * before it, sideboard and maybe-board after it, as boards.
  * Lines that did not resolve to a card go to "other" (type) or "unknown" (mana value).
  */
 export function deckGroups(
@@ -62,6 +65,29 @@ export function deckGroups(
     return lines.length ? [{ key: `board:${board}`, kind: 'board', board, lines }] : [];
   };
   if (by === 'board') return boards.flatMap(boardGroup);
+  if (by === 'category') {
+    const byCategory = new Map<string | null, DeckCard[]>();
+    for (const line of cards) {
+      if (line.board !== 'main') continue;
+      const lines = byCategory.get(line.category ?? null);
+      if (lines) lines.push(line);
+      else byCategory.set(line.category ?? null, [line]);
+    }
+    const names = [...byCategory.keys()]
+      .filter((c): c is string => c !== null)
+      .sort((a, b) => a.localeCompare(b));
+    const middle: DeckGroup[] = [...names, ...(byCategory.has(null) ? [null] : [])].map((category) => ({
+      key: `category:${category ?? ''}`,
+      kind: 'category',
+      category,
+      lines: byCategory.get(category) ?? [],
+    }));
+    return [
+      ...boards.filter((b) => b === 'commander' || b === 'companion').flatMap(boardGroup),
+      ...middle,
+      ...boards.filter((b) => b === 'side' || b === 'maybe').flatMap(boardGroup),
+    ];
+  }
   const split = new Map<string, DeckCard[]>();
   for (const line of cards) {
     if (line.board !== 'main') continue;

@@ -8,6 +8,7 @@ import {
   inverseOf,
   recorded,
   redone,
+  toWire,
   undone,
 } from './deck-history';
 
@@ -49,6 +50,34 @@ describe('exactChanges', () => {
   it('is null when a change takes from a board without the card (the server refuses it)', () => {
     expect(exactChanges(lines, [{ op: 'remove', cardId: 'island', board: 'side' }])).toBeNull();
     expect(exactChanges(lines, [{ op: 'move', cardId: 'nope', from: 'main', to: 'side' }])).toBeNull();
+  });
+});
+
+describe('categories', () => {
+  const sorted = [
+    { card: { id: 'island' }, board: 'main' as const, quantity: 3, category: 'Lands' },
+    { card: { id: 'rift' }, board: 'main' as const, quantity: 1, category: null },
+  ];
+
+  it('remembers the category a line had, so undo puts it back; the server never sees it', () => {
+    const exact = exactChanges(sorted, [
+      { op: 'categorize', cardId: 'island', category: 'Mana' },
+      { op: 'categorize', cardId: 'island', category: null },
+    ])!;
+    expect(exact).toEqual([
+      { op: 'categorize', cardId: 'island', board: 'main', category: 'Mana', previous: 'Lands' },
+      { op: 'categorize', cardId: 'island', board: 'main', category: null, previous: 'Mana' },
+    ]);
+    expect(inverseOf(exact).map(toWire)).toEqual([
+      { op: 'categorize', cardId: 'island', board: 'main', category: 'Mana' },
+      { op: 'categorize', cardId: 'island', board: 'main', category: 'Lands' },
+    ]);
+  });
+
+  it('is null for a line the deck does not have', () => {
+    expect(
+      exactChanges(sorted, [{ op: 'categorize', cardId: 'rift', board: 'side', category: 'x' }]),
+    ).toBeNull();
   });
 });
 

@@ -8,7 +8,9 @@ export const HISTORY_DEPTH = 100;
 export type ExactChange =
   | { op: 'add'; cardId: string; board: BoardValue; quantity: number }
   | { op: 'remove'; cardId: string; board: BoardValue; quantity: number }
-  | { op: 'move'; cardId: string; from: BoardValue; to: BoardValue; quantity: number };
+  | { op: 'move'; cardId: string; from: BoardValue; to: BoardValue; quantity: number }
+  /** `previous`: the line's category before, to take it back (not sent). */
+  | { op: 'categorize'; cardId: string; board: BoardValue; category: string | null; previous: string | null };
 
 /** One step of the player's: what was sent, what takes it back, and what to call it. */
 export type HistoryStep = { label: string; changes: ExactChange[]; inverse: ExactChange[] };
@@ -16,7 +18,12 @@ export type HistoryStep = { label: string; changes: ExactChange[]; inverse: Exac
 export type History = { past: HistoryStep[]; future: HistoryStep[] };
 export const EMPTY_HISTORY: History = { past: [], future: [] };
 
-type Line = { card: { id: string } | null; board: BoardValue; quantity: number };
+type Line = {
+  card: { id: string } | null;
+  board: BoardValue;
+  quantity: number;
+  category?: string | null;
+};
 
 /**
  * The changes as the server will apply them to these lines, one after the other: a removal or a move
@@ -29,7 +36,11 @@ export function exactChanges(
   changes: readonly DeckCardChange[],
 ): ExactChange[] | null {
   const held = new Map<string, number>();
+  const categories = new Map<string, string | null>();
   const key = (cardId: string, board: BoardValue) => `${cardId}\u0000${board}`;
+  for (const line of lines)
+    if (line.card && !categories.has(key(line.card.id, line.board)))
+      categories.set(key(line.card.id, line.board), line.category ?? null);
   for (const line of lines)
     if (line.card)
       held.set(key(line.card.id, line.board), (held.get(key(line.card.id, line.board)) ?? 0) + line.quantity);
@@ -43,6 +54,14 @@ export function exactChanges(
     held.set(key(cardId, board), (held.get(key(cardId, board)) ?? 0) + quantity);
   const exact: ExactChange[] = [];
   for (const change of changes) {
+    if (change.op === 'categorize') {
+      const board = change.board ?? 'main';
+      if (!held.get(key(change.cardId, board))) return null;
+      const previous = categories.get(key(change.cardId, board)) ?? null;
+      categories.set(key(change.cardId, board), change.category);
+      exact.push({ op: 'categorize', cardId: change.cardId, board, category: change.category, previous });
+      continue;
+    }
     if (change.op === 'add') {
       const board = change.board ?? 'main';
       const quantity = change.quantity ?? 1;
@@ -67,8 +86,27 @@ export function inverseOf(changes: readonly ExactChange[]): ExactChange[] {
   return [...changes].reverse().map((c): ExactChange => {
     if (c.op === 'add') return { op: 'remove', cardId: c.cardId, board: c.board, quantity: c.quantity };
     if (c.op === 'remove') return { op: 'add', cardId: c.cardId, board: c.board, quantity: c.quantity };
+    if (c.op === 'categorize')
+      return {
+        op: 'categorize',
+        cardId: c.cardId,
+        board: c.board,
+        category: c.previous,
+        previous: c.category,
+      };
     return { op: 'move', cardId: c.cardId, from: c.to, to: c.from, quantity: c.quantity };
   });
+}
+
+/** A change as the server takes it (without what only the history needs). */
+export function toWire(change: ExactChange | DeckCardChange): DeckCardChange {
+  if (change.op !== 'categorize') return change;
+  return {
+    op: 'categorize',
+    cardId: change.cardId,
+    board: change.board ?? 'main',
+    category: change.category,
+  };
 }
 
 /** A new step done: it can be undone, and whatever was undone before can no longer be redone. */

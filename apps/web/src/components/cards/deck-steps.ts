@@ -7,12 +7,14 @@ import { errorMessage } from '../../lib/errors';
 import {
   dropped,
   EMPTY_HISTORY,
+  type ExactChange,
   exactChanges,
   type History,
   type HistoryStep,
   inverseOf,
   recorded,
   redone,
+  toWire,
   undone,
 } from './deck-history';
 
@@ -53,8 +55,9 @@ export function useDeckSteps(deck: Deck, enabled: boolean) {
    */
   const { mutateAsync } = change;
   const send = useCallback(
-    (changes: DeckCardChange[]) => {
-      const sent = queue.current.then(() => mutateAsync({ params: { id: deck.id }, body: { changes } }));
+    (changes: ReadonlyArray<ExactChange | DeckCardChange>) => {
+      const body = { changes: changes.map(toWire) };
+      const sent = queue.current.then(() => mutateAsync({ params: { id: deck.id }, body }));
       queue.current = sent.catch(() => undefined);
       return sent;
     },

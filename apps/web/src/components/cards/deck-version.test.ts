@@ -33,7 +33,7 @@ describe('deck editor and versions', () => {
     // The cards changed elsewhere: the edits stay on version 3 and a save answers 409.
     const elsewhere = deck({
       version: 4,
-      cards: [{ card: null, name: 'Swamp', quantity: 10, board: 'main' }],
+      cards: [{ card: null, name: 'Swamp', quantity: 10, board: 'main', category: null }],
     });
     expect(onNewCopy(base, elsewhere, true)).toBe('keep');
   });
