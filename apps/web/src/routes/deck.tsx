@@ -40,6 +40,7 @@ import {
   BracketPicker,
   ColorPips,
   DeckCharts,
+  DeckFigures,
   Legality,
   SHOWN_BOARDS,
   Unowned,
@@ -90,6 +91,21 @@ const TYPE_GROUP_KEY: Record<TypeGroup, string> = {
 const STEPS = [
   { op: 'remove', sign: '−', label: 'web.cards.deck.fewer', keys: ['-'] },
   { op: 'add', sign: '+', label: 'web.cards.deck.more', keys: ['+', '='] },
+] as const;
+/** The Undo and Redo buttons: their label, their name with the step, and their keys. */
+const HISTORY = [
+  {
+    direction: 'undo',
+    label: 'web.cards.deck.history.undo',
+    step: 'web.cards.deck.history.undoStep',
+    keys: 'web.cards.deck.history.undoKeys',
+  },
+  {
+    direction: 'redo',
+    label: 'web.cards.deck.history.redo',
+    step: 'web.cards.deck.history.redoStep',
+    keys: 'web.cards.deck.history.redoKeys',
+  },
 ] as const;
 /** How the history names a step. */
 const STEP_LABEL: Record<(typeof STEPS)[number]['op'], string> = {
@@ -190,30 +206,22 @@ export function Boards({
         {editable ? (
           <>
             <span className="web-deck-boards__history">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!steps.nextUndo}
-                aria-label={
-                  steps.nextUndo ? t('web.cards.deck.history.undoStep', { label: steps.nextUndo }) : undefined
-                }
-                title={t('web.cards.deck.history.undoKeys')}
-                onClick={steps.undo}
-              >
-                {t('web.cards.deck.history.undo')}
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!steps.nextRedo}
-                aria-label={
-                  steps.nextRedo ? t('web.cards.deck.history.redoStep', { label: steps.nextRedo }) : undefined
-                }
-                title={t('web.cards.deck.history.redoKeys')}
-                onClick={steps.redo}
-              >
-                {t('web.cards.deck.history.redo')}
-              </Button>
+              {HISTORY.map(({ direction, label, step, keys }) => {
+                const next = direction === 'undo' ? steps.nextUndo : steps.nextRedo;
+                return (
+                  <Button
+                    key={direction}
+                    size="sm"
+                    variant="secondary"
+                    disabled={!next}
+                    aria-label={next ? t(step, { label: next }) : undefined}
+                    title={t(keys)}
+                    onClick={steps[direction]}
+                  >
+                    {t(label)}
+                  </Button>
+                );
+              })}
             </span>
             <p className="web-muted">{t('web.cards.deck.stepHint')}</p>
             <p className="cui-visually-hidden" aria-live="polite" data-testid="deck-history-status">
@@ -392,8 +400,8 @@ export function Component() {
   const navigate = useNavigate();
   const toast = useToast();
   const { id = '' } = useParams();
-  const currency = useCurrency();
-  const money = useMoney();
+  const _currency = useCurrency();
+  const _money = useMoney();
   const me = useUserStore((s) => s.userId);
   const [formatFilter, setFormatFilter] = useState('all');
   const [since, setSince] = useState<(typeof SINCE)[number]>('all');
@@ -533,14 +541,7 @@ export function Component() {
               <dt>{t('web.cards.deck.wins')}</dt>
               <dd>{stats.wins}</dd>
             </div>
-            <div>
-              <dt>{t('web.cards.deck.cards')}</dt>
-              <dd>{deck.cardCount}</dd>
-            </div>
-            <div>
-              <dt>{t('web.cards.deck.price')}</dt>
-              <dd>{money(currency === 'eur' ? deck.price.eur : deck.price.usd, currency)}</dd>
-            </div>
+            <DeckFigures deck={deck} />
           </dl>
         </section>
         <Legality legality={deck.legality} format={format?.name ?? null} />

@@ -11,6 +11,7 @@ import {
   BracketEstimate,
   ColorPips,
   DeckCharts,
+  DeckFigures,
   Legality,
   SHOWN_BOARDS,
 } from '../components/cards/deck-parts';
@@ -76,8 +77,8 @@ export function Component() {
   const t = useT();
   const lp = useLocalePath();
   const { token = '' } = useParams();
-  const currency = useCurrency();
-  const money = useMoney();
+  const _currency = useCurrency();
+  const _money = useMoney();
   const view = useSharedDeck({ params: { token } });
   const formats = useFormats().data?.formats ?? [];
   const deck = view.data?.deck;
@@ -156,14 +157,7 @@ export function Component() {
         <section className="web-card" aria-labelledby="shared-deck-summary">
           <h2 id="shared-deck-summary">{t('web.cards.shared.summary')}</h2>
           <dl className="web-stats">
-            <div>
-              <dt>{t('web.cards.deck.cards')}</dt>
-              <dd>{deck.cardCount}</dd>
-            </div>
-            <div>
-              <dt>{t('web.cards.deck.price')}</dt>
-              <dd>{money(currency === 'eur' ? deck.price.eur : deck.price.usd, currency)}</dd>
-            </div>
+            <DeckFigures deck={deck} />
           </dl>
         </section>
         <Legality legality={deck.legality} format={format?.name ?? null} />

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
+import { FormActions } from './form-actions';
 import { localDateTime } from './local-date';
 import { displayName, RESULT_KEY } from './names';
 import { useEditableSets } from './set-form';
@@ -373,16 +374,7 @@ export function GameForm({
           {problem ?? errorMessage(error, t)}
         </p>
       ) : null}
-      <div className="web-actions-row">
-        <Button type="submit" variant="primary" loading={pending}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            {t('web.social.cancel')}
-          </Button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { useFormats, useGameSets, useMyPlaygroups, useUserStore } from '@companion/hooks';
 import { canEditSet, LIMITS } from '@companion/sdk';
 import type { GameSet, GameSetSummary } from '@companion/sdk/contract';
-import { Button, FormField, Input, Select } from '@companion/ui';
+import { FormField, Input, Select } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
+import { FormActions } from './form-actions';
 import { localDateTime } from './local-date';
 
 const NONE = '__none';
@@ -130,16 +131,7 @@ export function SetForm({
           {shown}
         </p>
       ) : null}
-      <div className="web-actions-row">
-        <Button type="submit" variant="primary" loading={pending}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            {t('web.social.cancel')}
-          </Button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

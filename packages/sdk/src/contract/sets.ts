@@ -35,18 +35,8 @@ export const GameSet = z
 export type GameSet = z.infer<typeof GameSet>;
 
 /** A set in a list: without its games and results, with how many games it holds. */
-export const GameSetSummary = z
-  .object({
-    id: Id,
-    name: z.string(),
-    playedAt: DateTime,
-    formatId: Id.nullable(),
-    playgroupId: Id.nullable(),
-    createdBy: Id,
-    gameCount: z.number().int().min(0),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  })
+export const GameSetSummary = GameSet.omit({ games: true, results: true, tags: true, note: true })
+  .extend({ gameCount: z.number().int().min(0) })
   .meta({ id: 'GameSetSummary', description: 'A set of games in a list' });
 export type GameSetSummary = z.infer<typeof GameSetSummary>;
 

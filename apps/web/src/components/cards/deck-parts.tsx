@@ -13,7 +13,7 @@ import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
 import { displayName } from '../../lib/display-name';
 import { errorMessage } from '../../lib/errors';
-import { COLOR_HEX, COLOR_KEY } from './common';
+import { COLOR_HEX, COLOR_KEY, useCurrency, useMoney } from './common';
 import { unownedSummary } from './unowned';
 
 export type Board = BoardValue;
@@ -344,6 +344,25 @@ function Lenders({ deckId }: { deckId: string }) {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A deck's card count and price in the player's currency, as two entries of a figures list. */
+export function DeckFigures({ deck }: { deck: { cardCount: number; price: { usd: number; eur: number } } }) {
+  const t = useT();
+  const currency = useCurrency();
+  const money = useMoney();
+  return (
+    <>
+      <div>
+        <dt>{t('web.cards.deck.cards')}</dt>
+        <dd>{deck.cardCount}</dd>
+      </div>
+      <div>
+        <dt>{t('web.cards.deck.price')}</dt>
+        <dd>{money(currency === 'eur' ? deck.price.eur : deck.price.usd, currency)}</dd>
+      </div>
+    </>
   );
 }
 
