@@ -1,19 +1,16 @@
 import { useFormats, useSharedDeck } from '@companion/hooks';
-import type { SharedDeck } from '@companion/sdk/contract';
-import { Badge, BracketBadge, CardImage, EmptyState, ManaCost, Markdown, Skeleton } from '@companion/ui';
+import { BracketBadge, CardImage, EmptyState, Markdown, Skeleton } from '@companion/ui';
 import { Link, useParams } from 'react-router';
 import '../components/cards/cards.css';
 import { imageCard, useCurrency, useMoney } from '../components/cards/common';
+import { Boards } from '../components/cards/deck-boards';
 import { DeckExport } from '../components/cards/deck-export';
-import { deckGroups } from '../components/cards/deck-groups';
 import {
-  BOARD_KEY,
   BracketEstimate,
   ColorPips,
   DeckCharts,
   DeckFigures,
   Legality,
-  SHOWN_BOARDS,
 } from '../components/cards/deck-parts';
 import { ManaPanel } from '../components/cards/mana-panel';
 import { SampleHandPanel } from '../components/cards/sample-hand-panel';
@@ -35,38 +32,6 @@ const brokenIcon = (
     <path d="M24 16l2 6M16 24l6 2M40 48l-2-6M48 40l-6-2" stroke="currentColor" strokeWidth="3" opacity=".6" />
   </svg>
 );
-
-/** The deck's cards by board, read-only. */
-function ReadOnlyBoards({ deck }: { deck: SharedDeck }) {
-  const t = useT();
-  return (
-    <div className="web-deck-boards">
-      {deckGroups(deck.cards, SHOWN_BOARDS, 'board').map((group) => {
-        const title = group.kind === 'board' ? t(BOARD_KEY[group.board]) : '';
-        const count = group.lines.reduce((s, c) => s + c.quantity, 0);
-        return (
-          <section key={group.key} className="web-deck-board" aria-label={title}>
-            <h3>
-              {title} <span className="web-muted">({count})</span>
-            </h3>
-            <ul>
-              {group.lines.map((c) => (
-                <li key={`${c.name}-${c.card?.id ?? 'x'}`}>
-                  <span className="web-deck-board__line">
-                    <span className="web-deck-board__qty">{c.quantity}</span>
-                    <span className="web-cardname">{c.name}</span>
-                    {c.card?.game_changer ? <Badge tone="warning">GC</Badge> : null}
-                  </span>
-                  {c.card?.mana_cost ? <ManaCost cost={c.card.mana_cost} size="sm" /> : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
-    </div>
-  );
-}
 
 /**
  * `/deck/shared/{token}`: a deck through its share link, read-only, signed in or not. A private
@@ -172,7 +137,7 @@ export function Component() {
         <section className="web-card" aria-labelledby="shared-deck-list">
           <h2 id="shared-deck-list">{t('web.cards.deck.list')}</h2>
           {deck.cards.length ? (
-            <ReadOnlyBoards deck={deck} />
+            <Boards deck={deck} />
           ) : (
             <p className="web-muted">{t('web.cards.deck.noCards')}</p>
           )}

@@ -174,10 +174,11 @@ interface Line {
 
 /**
  * Small changes of a deck's cards (`POST /deck/:id/cards`): copies of printings added to, taken from
- * or moved between boards, lines put in a category or out of it (moved copies keep theirs), applied in order in one transaction on the locked deck row, with the
- * `expectedVersion` check of a whole update. Only the touched lines are written (an addition goes
- * to the first line of that printing on that board, or a new line at the end); the colour identity
- * is derived again and the version bumped once. Taking more copies than a board holds takes them
+ * or moved between boards, lines put in a category or out of it (moved copies keep theirs), applied
+ * in order in one transaction on the locked deck row, with the `expectedVersion` check of a whole
+ * update. Only the touched lines are written (an addition goes to the first line of that printing
+ * on that board, or a new line at the end); the colour identity is derived again and the version
+ * bumped once. Taking more copies than a board holds takes them
  * all; taking a card a board does not hold, a line over the copy limit or more lines than a deck
  * holds is refused with the change's path, and nothing is written.
  */
@@ -215,6 +216,16 @@ export async function changeDeckCards(
         .map((r) => ({ ...r, board: r.board as BoardValue, changed: false }));
       const lineOf = (cardId: string, board: BoardValue) =>
         lines.find((l) => l.cardId === cardId && l.board === board && l.quantity > 0);
+      /** The line change `i` takes from or categorizes: refused with its path when there is none. */
+      const heldLine = (i: number, cardId: string, board: BoardValue) => {
+        const line = lineOf(cardId, board);
+        if (!line)
+          throw Invalid.field(
+            `body.changes.${i}.cardId`,
+            `${found.get(cardId)?.name ?? cardId} is not on the deck's ${board} board`,
+          );
+        return line;
+      };
       const add = (
         i: number,
         cardId: string,
@@ -250,12 +261,7 @@ export async function changeDeckCards(
         });
       };
       const take = (i: number, cardId: string, board: BoardValue, quantity: number | undefined) => {
-        const line = lineOf(cardId, board);
-        if (!line)
-          throw Invalid.field(
-            `body.changes.${i}.cardId`,
-            `${found.get(cardId)?.name ?? cardId} is not on the deck's ${board} board`,
-          );
+        const line = heldLine(i, cardId, board);
         const taken = Math.min(quantity ?? line.quantity, line.quantity);
         line.quantity -= taken;
         line.changed = true;
@@ -267,12 +273,7 @@ export async function changeDeckCards(
         else if (c.op === 'remove') take(i, c.cardId, c.board ?? 'main', c.quantity);
         else if (c.op === 'categorize') {
           const board = c.board ?? 'main';
-          const line = lineOf(c.cardId, board);
-          if (!line)
-            throw Invalid.field(
-              `body.changes.${i}.cardId`,
-              `${found.get(c.cardId)?.name ?? c.cardId} is not on the deck's ${board} board`,
-            );
+          const line = heldLine(i, c.cardId, board);
           line.category = c.category;
           line.changed = true;
         } else {

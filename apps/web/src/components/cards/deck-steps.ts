@@ -34,7 +34,7 @@ function ownsKeys(target: EventTarget | null): boolean {
  * and Ctrl+Shift+Z or Ctrl+Y redoes, unless a text field or dialog has the focus. A step the server
  * can no longer take back (the cards left elsewhere) says so and leaves the history.
  */
-export function useDeckSteps(deck: Deck, enabled: boolean) {
+export function useDeckSteps(deck: Pick<Deck, 'id' | 'cards'>, enabled: boolean) {
   const t = useT();
   const toast = useToast();
   const change = useChangeDeckCards();
