@@ -55,26 +55,36 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('deck legality on %s', (kind)
       {
         rule: 'unresolved',
         message: '"Totally Made Up Card" is not a card the catalogue knows.',
+        reason: 'unresolved',
+        values: { name: 'Totally Made Up Card' },
         cards: [{ name: 'Totally Made Up Card', cardId: null }],
       },
       {
         rule: 'deck-size',
         message: 'The deck has 99 cards, commanders included; it needs exactly 100.',
+        reason: 'deck-size-exact',
+        values: { count: 99, size: 100, commanders: 'yes' },
         cards: [],
       },
       {
         rule: 'copies',
         message: '2 copies of Cancel; at most one is allowed.',
+        reason: 'copies',
+        values: { name: 'Cancel', count: 2, limit: 1 },
         cards: [{ name: 'Cancel', cardId: catalogueId('Cancel') }],
       },
       {
         rule: 'banned',
         message: 'Karakas is banned.',
+        reason: 'banned',
+        values: { name: 'Karakas' },
         cards: [{ name: 'Karakas', cardId: catalogueId('Karakas') }],
       },
       {
         rule: 'color-identity',
         message: "Mountain (R) is outside the commanders' colour identity (WU).",
+        reason: 'color-identity',
+        values: { name: 'Mountain', colors: 'R', identity: 'WU', title: 'commander' },
         cards: [{ name: 'Mountain', cardId: catalogueId('Mountain') }],
       },
     ]);

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.js';
 import { Game } from './games.js';
 import { LIMITS } from './limits.js';
 import { DeckSummary, DeckVisibility, Stats } from './user.js';
-import { BOARDS, BRACKET_SIGNALS, LEGALITY_RULES } from './values.js';
+import { BOARDS, BRACKET_SIGNALS, LEGALITY_REASONS, LEGALITY_RULES } from './values.js';
 
 const tag = 'decks';
 
@@ -63,12 +63,21 @@ export const BracketCheck = z
 export type BracketCheck = z.infer<typeof BracketCheck>;
 
 export const LegalityRule = z.enum(LEGALITY_RULES).meta({ id: 'LegalityRule' });
+export const LegalityReason = z.enum(LEGALITY_REASONS).meta({ id: 'LegalityReason' });
 
 export const LegalityProblem = z
   .object({
     rule: LegalityRule,
-    /** In English; screens may word it from `rule` and `cards` instead. */
+    /** In English; screens word it in the player's language from `reason` and `values` instead. */
     message: z.string(),
+    // Defaults: an answer from a server older than these fields still reads.
+    reason: LegalityReason.nullable()
+      .default(null)
+      .meta({ description: 'Why, finer than `rule` (null from an older server: show `message`)' }),
+    values: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .default({})
+      .meta({ description: 'The names and numbers `reason` is worded with (`count`, `name`, `limit`…)' }),
     cards: z.array(
       z.object({
         name: z.string(),

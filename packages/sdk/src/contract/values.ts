@@ -92,6 +92,36 @@ export const LEGALITY_RULES = [
 export type LegalityRuleValue = (typeof LEGALITY_RULES)[number];
 
 /**
+ * Why a legality problem was raised, finer than its rule, so a screen can word it in the player's
+ * language from the problem's `values` (the names and numbers in it).
+ */
+export const LEGALITY_REASONS = [
+  'unresolved',
+  'limited-size',
+  'deck-size-exact',
+  'deck-size-min',
+  'sideboard-size',
+  'copies',
+  'restricted-copies',
+  'banned',
+  'not-legal',
+  'no-commander',
+  'not-oathbreaker',
+  'background-alone',
+  'not-commander',
+  'restricted-commander',
+  'too-many-commanders',
+  'commander-pair',
+  'signature-spell',
+  'color-identity',
+  'companion-count',
+  'no-companion-ability',
+  'companion-unmet',
+  'companion-breakers',
+] as const;
+export type LegalityReasonValue = (typeof LEGALITY_REASONS)[number];
+
+/**
  * What raises a deck's Commander bracket estimate, after the official bracket definitions (each
  * with the lowest bracket it allows):
  * - `game-changers`: cards on the Game Changers list (none in brackets 1–2, up to three in 3);

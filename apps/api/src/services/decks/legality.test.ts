@@ -96,6 +96,12 @@ describe.skipIf(!HAS_DATA)('deck legality', () => {
       expect(result.problems[2]?.message).toMatch(
         /Island \(U\) is outside the commanders' colour identity \(WR\)\./,
       );
+      // Each problem also carries its reason and values, for screens that word it in French.
+      expect(result.problems.map((p) => [p.reason, p.values])).toEqual([
+        ['copies', { name: 'Shock', count: 2, limit: 1 }],
+        ['banned', { name: 'Balance' }],
+        ['color-identity', { name: 'Island', colors: 'U', identity: 'WR', title: 'commander' }],
+      ]);
     });
 
     it('counts the deck to exactly 100, commanders included, and reports unknown cards', () => {

@@ -10,6 +10,7 @@ import {
   COLORS,
   type DeckLegality,
   type LegalityProblem,
+  type LegalityReasonValue,
   type LegalityRuleValue,
 } from '@companion/sdk/contract';
 
@@ -333,6 +334,78 @@ interface Counted {
 
 const ref = (c: LegalityCard) => ({ name: c.name, cardId: c.id });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const list = (names: string[]) => names.join(', ');
+
+/** `commander` or `oathbreaker`: what the format calls the cards in its command zone. */
+type Title = 'commander' | 'oathbreaker';
+
+/** The names and numbers each reason is worded with (the problem's `values`). */
+interface ReasonValues {
+  unresolved: { name: string };
+  'limited-size': { count: number; min: number };
+  'deck-size-exact': { count: number; size: number; commanders: 'yes' | 'no' };
+  'deck-size-min': { count: number; min: number };
+  'sideboard-size': { count: number; max: number; companion: 'yes' | 'no' };
+  copies: { name: string; count: number; limit: number };
+  'restricted-copies': { name: string };
+  banned: { name: string };
+  'not-legal': { name: string };
+  'no-commander': { title: Title };
+  'not-oathbreaker': { name: string };
+  'background-alone': { name: string };
+  'not-commander': { name: string };
+  'restricted-commander': { name: string };
+  'too-many-commanders': { count: number; title: Title };
+  'commander-pair': { first: string; second: string; title: Title };
+  'signature-spell': { spells: number; oathbreakers: number };
+  /** `colors` and `identity` in WUBRG order, `identity` empty for colourless. */
+  'color-identity': { name: string; colors: string; identity: string; title: Title };
+  'companion-count': { count: number };
+  'no-companion-ability': { name: string };
+  'companion-unmet': { name: string };
+  /** `cards`: the offending card names, comma-separated; `count`: how many. */
+  'companion-breakers': { name: string; cards: string; count: number };
+}
+
+/** Each reason in English: the problem's `message`, for clients that do not word it themselves. */
+const ENGLISH: { [R in LegalityReasonValue]: (v: ReasonValues[R]) => string } = {
+  unresolved: (v) => `"${v.name}" is not a card the catalogue knows.`,
+  'limited-size': (v) => `The deck has ${plural(v.count, 'card')}; Limited decks need at least ${v.min}.`,
+  'deck-size-exact': (v) =>
+    `The deck has ${plural(v.count, 'card')}${v.commanders === 'yes' ? ', commanders included' : ''}; it needs exactly ${v.size}.`,
+  'deck-size-min': (v) => `The deck has ${plural(v.count, 'card')}; it needs at least ${v.min}.`,
+  'sideboard-size': (v) =>
+    `The sideboard has ${plural(v.count, 'card')}${v.companion === 'yes' ? ', companion included' : ''}; at most ${v.max} are allowed.`,
+  copies: (v) =>
+    `${v.count} copies of ${v.name}; at most ${v.limit === 1 ? 'one is' : `${v.limit} are`} allowed.`,
+  'restricted-copies': (v) => `${v.name} is restricted: at most one copy is allowed.`,
+  banned: (v) => `${v.name} is banned.`,
+  'not-legal': (v) => `${v.name} is not legal in this format.`,
+  'no-commander': (v) => `The deck has no ${v.title}.`,
+  'not-oathbreaker': (v) => `${v.name} cannot be an oathbreaker (a planeswalker) or a signature spell.`,
+  'background-alone': (v) =>
+    `${v.name} is a Background: it needs a commander that says "Choose a Background".`,
+  'not-commander': (v) => `${v.name} cannot be your commander.`,
+  'restricted-commander': (v) => `${v.name} may be in the deck but not be the commander.`,
+  'too-many-commanders': (v) => `The deck has ${v.count} ${v.title}s; at most two (a pair) are allowed.`,
+  'commander-pair': (v) => `${v.first} and ${v.second} cannot be ${v.title}s together.`,
+  'signature-spell': (v) =>
+    `Each oathbreaker needs one signature spell (an instant or sorcery): the deck has ${plural(v.spells, 'signature spell')} for ${plural(v.oathbreakers, 'oathbreaker')}.`,
+  'color-identity': (v) =>
+    `${v.name} (${v.colors}) is outside the ${v.title}s' colour identity (${v.identity || 'colourless'}).`,
+  'companion-count': (v) => `The deck has ${v.count} companions; only one is allowed.`,
+  'no-companion-ability': (v) => `${v.name} has no companion ability.`,
+  'companion-unmet': (v) => `The deck does not meet ${v.name}'s companion condition.`,
+  'companion-breakers': (v) =>
+    `${v.cards} ${v.count === 1 ? 'breaks' : 'break'} ${v.name}'s companion condition.`,
+};
+
+type Add = <R extends LegalityReasonValue>(
+  rule: LegalityRuleValue,
+  reason: R,
+  values: ReasonValues[R],
+  cards?: LegalityProblem['cards'],
+) => void;
 
 /** Lines added up by card name (printings of one card count together). */
 function byName(lines: LegalityLine[]): Counted[] {
@@ -353,8 +426,8 @@ const sum = (lines: LegalityLine[]) => lines.reduce((n, l) => n + l.quantity, 0)
 export function checkLegality(format: LegalityFormat, lines: readonly LegalityLine[]): DeckLegality {
   const rules = constructionOf(format);
   const problems: LegalityProblem[] = [];
-  const add = (rule: LegalityRuleValue, message: string, cards: LegalityProblem['cards'] = []) =>
-    problems.push({ rule, message, cards });
+  const add: Add = (rule, reason, values, cards = []) =>
+    problems.push({ rule, reason, values, message: ENGLISH[reason](values), cards });
   const on = (...boards: BoardValue[]) => lines.filter((l) => boards.includes(l.board));
 
   if (rules.family === 'none') return { legal: true, problems };
@@ -366,50 +439,42 @@ export function checkLegality(format: LegalityFormat, lines: readonly LegalityLi
 
   if (rules.family === 'limited') {
     if (deckCount < rules.deckSize)
-      add(
-        'deck-size',
-        `The deck has ${plural(deckCount, 'card')}; Limited decks need at least ${rules.deckSize}.`,
-      );
+      add('deck-size', 'limited-size', { count: deckCount, min: rules.deckSize });
     return { legal: problems.length === 0, problems };
   }
 
   for (const l of [...deck, ...beside])
-    if (!l.card)
-      add('unresolved', `"${l.name}" is not a card the catalogue knows.`, [{ name: l.name, cardId: null }]);
+    if (!l.card) add('unresolved', 'unresolved', { name: l.name }, [{ name: l.name, cardId: null }]);
 
   // Size.
   if (rules.exact ? deckCount !== rules.deckSize : deckCount < rules.deckSize)
-    add(
-      'deck-size',
-      rules.exact
-        ? `The deck has ${plural(deckCount, 'card')}${commanderFamily ? ', commanders included' : ''}; it needs exactly ${rules.deckSize}.`
-        : `The deck has ${plural(deckCount, 'card')}; it needs at least ${rules.deckSize}.`,
-    );
+    if (rules.exact)
+      add('deck-size', 'deck-size-exact', {
+        count: deckCount,
+        size: rules.deckSize,
+        commanders: commanderFamily ? 'yes' : 'no',
+      });
+    else add('deck-size', 'deck-size-min', { count: deckCount, min: rules.deckSize });
   const besideCount = sum(beside);
   if (rules.sideboard !== null && besideCount > rules.sideboard)
-    add(
-      'sideboard-size',
-      `The sideboard has ${plural(besideCount, 'card')}${on('companion').length ? ', companion included' : ''}; at most ${rules.sideboard} are allowed.`,
-    );
+    add('sideboard-size', 'sideboard-size', {
+      count: besideCount,
+      max: rules.sideboard,
+      companion: on('companion').length ? 'yes' : 'no',
+    });
 
   // Copies, and legality per card.
   const key = format.legalityKey ?? '';
   for (const { card, quantity } of byName(commanderFamily ? deck : [...deck, ...beside])) {
     const limit = isBasicLand(card) ? Number.POSITIVE_INFINITY : (ownCopyLimit(card) ?? rules.copies);
-    if (quantity > limit)
-      add(
-        'copies',
-        `${quantity} copies of ${card.name}; at most ${limit === 1 ? 'one is' : `${limit} are`} allowed.`,
-        [ref(card)],
-      );
+    if (quantity > limit) add('copies', 'copies', { name: card.name, count: quantity, limit }, [ref(card)]);
     if (rules.restricted === 'one-copy' && card.legalities[key] === 'restricted' && quantity > 1)
-      add('restricted', `${card.name} is restricted: at most one copy is allowed.`, [ref(card)]);
+      add('restricted', 'restricted-copies', { name: card.name }, [ref(card)]);
   }
   for (const { card } of byName([...deck, ...beside])) {
     const status = card.legalities[key];
-    if (status === 'banned') add('banned', `${card.name} is banned.`, [ref(card)]);
-    else if (status === 'not_legal')
-      add('not-legal', `${card.name} is not legal in this format.`, [ref(card)]);
+    if (status === 'banned') add('banned', 'banned', { name: card.name }, [ref(card)]);
+    else if (status === 'not_legal') add('not-legal', 'not-legal', { name: card.name }, [ref(card)]);
   }
 
   if (commanderFamily) commanders(rules, on('commander'), [...deck, ...beside], key, add);
@@ -417,14 +482,12 @@ export function checkLegality(format: LegalityFormat, lines: readonly LegalityLi
   return { legal: problems.length === 0, problems };
 }
 
-type Add = (rule: LegalityRuleValue, message: string, cards?: LegalityProblem['cards']) => void;
-
 /** Commanders (or oathbreakers with their signature spells) and the colour identity they allow. */
 function commanders(rules: Construction, zone: LegalityLine[], cards: LegalityLine[], key: string, add: Add) {
   const oathbreaker = rules.family === 'oathbreaker';
-  const title = oathbreaker ? 'oathbreaker' : 'commander';
+  const title: Title = oathbreaker ? 'oathbreaker' : 'commander';
   if (zone.length === 0) {
-    add('commander-count', `The deck has no ${title}.`);
+    add('commander-count', 'no-commander', { title });
     return;
   }
   const resolved = zone.flatMap((l) => (l.card ? [l.card] : []));
@@ -433,58 +496,49 @@ function commanders(rules: Construction, zone: LegalityLine[], cards: LegalityLi
   if (oathbreaker) {
     for (const c of leaders)
       if (!/\bPlaneswalker\b/.test(frontType(c)))
-        add(
-          'commander-eligible',
-          `${c.name} cannot be an oathbreaker (a planeswalker) or a signature spell.`,
-          [ref(c)],
-        );
+        add('commander-eligible', 'not-oathbreaker', { name: c.name }, [ref(c)]);
   } else {
     for (const c of leaders) {
       const paired = leaders.some((o) => o !== c && isBackground(c) && pairAbilities(o).choosesBackground);
       if (!canBeCommander(c, rules) && !paired)
-        add(
-          'commander-eligible',
-          isBackground(c)
-            ? `${c.name} is a Background: it needs a commander that says "Choose a Background".`
-            : `${c.name} cannot be your commander.`,
-          [ref(c)],
-        );
+        add('commander-eligible', isBackground(c) ? 'background-alone' : 'not-commander', { name: c.name }, [
+          ref(c),
+        ]);
       if (rules.restricted === 'not-commander' && c.legalities[key] === 'restricted')
-        add('restricted', `${c.name} may be in the deck but not be the commander.`, [ref(c)]);
+        add('restricted', 'restricted-commander', { name: c.name }, [ref(c)]);
     }
   }
   const walkers = oathbreaker ? leaders.filter((c) => /\bPlaneswalker\b/.test(frontType(c))) : leaders;
   const count = zone.filter((l) => !l.card || !spells.includes(l.card)).reduce((n, l) => n + l.quantity, 0);
   const [a, b] = walkers;
-  if (count > 2)
-    add(
-      'commander-count',
-      `The deck has ${count} ${title}s; at most two (a pair) are allowed.`,
-      walkers.map(ref),
-    );
+  if (count > 2) add('commander-count', 'too-many-commanders', { count, title }, walkers.map(ref));
   else if (count === 2 && a && b && a.name !== b.name && !canPair(a, b))
-    add('commander-pair', `${a.name} and ${b.name} cannot be ${title}s together.`, [ref(a), ref(b)]);
-  if (
-    oathbreaker &&
-    walkers.length > 0 &&
-    sum(zone.filter((l) => l.card && spells.includes(l.card))) !== walkers.length
-  )
+    add('commander-pair', 'commander-pair', { first: a.name, second: b.name, title }, [ref(a), ref(b)]);
+  const spellCount = sum(zone.filter((l) => l.card && spells.includes(l.card)));
+  if (oathbreaker && walkers.length > 0 && spellCount !== walkers.length)
     add(
       'signature-spell',
-      `Each oathbreaker needs one signature spell (an instant or sorcery): the deck has ${plural(sum(zone.filter((l) => l.card && spells.includes(l.card))), 'signature spell')} for ${plural(walkers.length, 'oathbreaker')}.`,
+      'signature-spell',
+      { spells: spellCount, oathbreakers: walkers.length },
       spells.map(ref),
     );
   // Colour identity: the commanders' (oathbreakers') combined identity bounds every other card.
   if (walkers.length === 0) return;
   const identity = new Set(walkers.flatMap((c) => c.colorIdentity));
-  const shown = COLORS.filter((c) => identity.has(c)).join('') || 'colourless';
+  const shown = COLORS.filter((c) => identity.has(c)).join('');
   for (const { card } of byName(cards)) {
     if (walkers.includes(card)) continue;
     const outside = card.colorIdentity.filter((c) => !identity.has(c));
     if (outside.length)
       add(
         'color-identity',
-        `${card.name} (${card.colorIdentity.join('')}) is outside the ${title}s' colour identity (${shown}).`,
+        'color-identity',
+        {
+          name: card.name,
+          colors: COLORS.filter((c) => card.colorIdentity.includes(c)).join(''),
+          identity: shown,
+          title,
+        },
         [ref(card)],
       );
   }
@@ -500,22 +554,21 @@ function companions(
 ) {
   const count = sum(zone);
   const resolved = zone.flatMap((l) => (l.card ? [l.card] : []));
-  if (count > 1)
-    add('companion', `The deck has ${count} companions; only one is allowed.`, resolved.map(ref));
+  if (count > 1) add('companion', 'companion-count', { count }, resolved.map(ref));
   const starting = byName(deck).flatMap(({ card, quantity }) => Array.from({ length: quantity }, () => card));
   for (const c of resolved) {
     if (!/Companion\s*[—-]/.test(oracle(c))) {
-      add('companion', `${c.name} has no companion ability.`, [ref(c)]);
+      add('companion', 'no-companion-ability', { name: c.name }, [ref(c)]);
       continue;
     }
     const offenders = companionCondition(c)?.offenders(starting, deckCount, rules) ?? [];
-    if (offenders === 'unmet')
-      add('companion', `The deck does not meet ${c.name}'s companion condition.`, [ref(c)]);
+    if (offenders === 'unmet') add('companion', 'companion-unmet', { name: c.name }, [ref(c)]);
     else if (offenders.length) {
       const unique = [...new Map(offenders.map((o) => [o.name, o])).values()];
       add(
         'companion',
-        `${unique.map((o) => o.name).join(', ')} ${unique.length === 1 ? 'breaks' : 'break'} ${c.name}'s companion condition.`,
+        'companion-breakers',
+        { name: c.name, cards: list(unique.map((o) => o.name)), count: unique.length },
         [ref(c), ...unique.map(ref)],
       );
     }

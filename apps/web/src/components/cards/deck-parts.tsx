@@ -5,8 +5,14 @@ import {
   useLists,
   useSetDeckBracket,
 } from '@companion/hooks';
-import { BOARDS, type BoardValue, type BracketSignalValue, type LegalityRuleValue } from '@companion/sdk';
-import type { BracketCheck, Deck, DeckLegality } from '@companion/sdk/contract';
+import {
+  BOARDS,
+  type BoardValue,
+  type BracketSignalValue,
+  type LegalityReasonValue,
+  type LegalityRuleValue,
+} from '@companion/sdk';
+import type { BracketCheck, Deck, DeckLegality, LegalityProblem } from '@companion/sdk/contract';
 import { Badge, BracketBadge, BreakdownBars, Button, ManaCost, Select, Skeleton } from '@companion/ui';
 import { useState } from 'react';
 import { useToast } from '../../app/toasts';
@@ -383,9 +389,53 @@ export const LEGALITY_RULE_KEY: Record<LegalityRuleValue, string> = {
   companion: 'web.cards.deckLegality.rule.companion',
 };
 
+/** Each legality reason's wording in the player's language (the contract's LEGALITY_REASONS). */
+const LEGALITY_REASON_KEY: Record<LegalityReasonValue, string> = {
+  unresolved: 'web.cards.deckLegality.reason.unresolved',
+  'limited-size': 'web.cards.deckLegality.reason.limitedSize',
+  'deck-size-exact': 'web.cards.deckLegality.reason.deckSizeExact',
+  'deck-size-min': 'web.cards.deckLegality.reason.deckSizeMin',
+  'sideboard-size': 'web.cards.deckLegality.reason.sideboardSize',
+  copies: 'web.cards.deckLegality.reason.copies',
+  'restricted-copies': 'web.cards.deckLegality.reason.restrictedCopies',
+  banned: 'web.cards.deckLegality.reason.banned',
+  'not-legal': 'web.cards.deckLegality.reason.notLegal',
+  'no-commander': 'web.cards.deckLegality.reason.noCommander',
+  'not-oathbreaker': 'web.cards.deckLegality.reason.notOathbreaker',
+  'background-alone': 'web.cards.deckLegality.reason.backgroundAlone',
+  'not-commander': 'web.cards.deckLegality.reason.notCommander',
+  'restricted-commander': 'web.cards.deckLegality.reason.restrictedCommander',
+  'too-many-commanders': 'web.cards.deckLegality.reason.tooManyCommanders',
+  'commander-pair': 'web.cards.deckLegality.reason.commanderPair',
+  'signature-spell': 'web.cards.deckLegality.reason.signatureSpell',
+  'color-identity': 'web.cards.deckLegality.reason.colorIdentity',
+  'companion-count': 'web.cards.deckLegality.reason.companionCount',
+  'no-companion-ability': 'web.cards.deckLegality.reason.noCompanionAbility',
+  'companion-unmet': 'web.cards.deckLegality.reason.companionUnmet',
+  'companion-breakers': 'web.cards.deckLegality.reason.companionBreakers',
+};
+
+/**
+ * A problem worded in the player's language from its reason and values; an older server's problem
+ * (no reason) keeps its English message, marked so.
+ */
+function ProblemText({ problem }: { problem: LegalityProblem }) {
+  const t = useT();
+  if (!problem.reason)
+    return (
+      <span className="web-muted web-block" lang="en">
+        {problem.message}
+      </span>
+    );
+  const values = { ...problem.values };
+  if (problem.reason === 'color-identity' && !values.identity)
+    values.identity = t('web.cards.deckLegality.reason.colorless');
+  return <span className="web-muted web-block">{t(LEGALITY_REASON_KEY[problem.reason], values)}</span>;
+}
+
 /**
  * The deck against its format's construction rules: legal, or each problem with the rule's name,
- * the cards it is about and the server's explanation (in English, marked so).
+ * the cards it is about and what is wrong, in the player's language.
  */
 export function Legality({ legality, format }: { legality: DeckLegality; format: string | null }) {
   const t = useT();
@@ -410,9 +460,7 @@ export function Legality({ legality, format }: { legality: DeckLegality; format:
             <li key={`${p.rule}|${p.message}`} data-rule={p.rule}>
               <strong>{t(LEGALITY_RULE_KEY[p.rule])}</strong>
               {p.cards.length ? <span> · {p.cards.map((c) => c.name).join(', ')}</span> : null}
-              <span className="web-muted web-block" lang="en">
-                {p.message}
-              </span>
+              <ProblemText problem={p} />
             </li>
           ))}
         </ul>
