@@ -90,6 +90,11 @@ export default defineConfig({
       url: `http://127.0.0.1:${WEB_PORT}/`,
       timeout: 60_000,
       reuseExistingServer: false,
+      // The preview server's link previews of shared decks ask this API (scripts/link-preview.mjs).
+      env: {
+        VITE_API_URL: `http://127.0.0.1:${API_PORT}`,
+        COMPANION_PUBLIC_URL: `http://127.0.0.1:${WEB_PORT}`,
+      },
     },
   ],
 });

@@ -5,6 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { cspPlugin } from '../../scripts/csp.mjs';
+import { linkPreview } from './scripts/link-preview.mjs';
 
 /** Id of this build: fixed by COMPANION_BUILD_ID, else time-based. */
 const buildId =
@@ -99,8 +100,44 @@ function cspOptions(mode: string) {
   };
 }
 
+/**
+ * Link previews of shared decks for crawlers without JavaScript (scripts/link-preview.mjs), on the
+ * dev server (the transformed index.html) and the preview server (the built SPA shell).
+ */
+function sharedDeckPreviews(mode: string): Plugin {
+  const env = { ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...process.env };
+  const value = (key: string, fallback: string) => (env[key] ?? '').trim() || fallback;
+  const api = {
+    url: value('VITE_API_URL', 'http://127.0.0.1:8787'),
+    key: value('VITE_API_KEY', 'companion-dev'),
+    secret: value('VITE_API_SECRET', 'companion-dev-secret'),
+  };
+  const origin = (env.COMPANION_PUBLIC_URL ?? '').trim() || undefined;
+  return {
+    name: 'companion-shared-deck-previews',
+    configureServer(server) {
+      const shell = async () =>
+        server.transformIndexHtml(
+          '/',
+          readFileSync(fileURLToPath(new URL('./index.html', import.meta.url)), 'utf8'),
+        );
+      server.middlewares.use(linkPreview({ api, shell, origin }));
+    },
+    configurePreviewServer(server) {
+      const file = fileURLToPath(new URL(`./${server.config.build.outDir}/200.html`, import.meta.url));
+      server.middlewares.use(linkPreview({ api, shell: async () => readFileSync(file, 'utf8'), origin }));
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), buildManifest(), precompileMessages(), cspPlugin(cspOptions(mode))],
+  plugins: [
+    react(),
+    buildManifest(),
+    precompileMessages(),
+    cspPlugin(cspOptions(mode)),
+    sharedDeckPreviews(mode),
+  ],
   resolve: {
     // The ui package's source, so the bundler drops unused components module by module (its dist is
     // one file, which kept every component and the Markdown pipeline in the entry chunk).

@@ -15,7 +15,7 @@ async function sharingPanel(page: Page) {
 
 // An unlisted deck opens signed out through its link, in English and French at phone width; making
 // it private closes the link with a clear message; a new link revokes the old one.
-test('deck sharing: link, signed out, private', async ({ page, browser }, info) => {
+test('deck sharing: link, signed out, private', async ({ page, browser, request }, info) => {
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   await signedInUser(page, 'sharing');
@@ -84,8 +84,26 @@ test('deck sharing: link, signed out, private', async ({ page, browser }, info) 
         ? 'Deck Commander de 3 cartes, partagé sur Companion.'
         : 'Commander deck of 3 cards, shared on Companion.',
     );
+    // The legality problems in the visitor's language, from the problem's reason and numbers.
+    await expect(shared.getByTestId('deck-legality').locator('li[data-rule="deck-size"]')).toContainText(
+      locale === 'fr'
+        ? 'Le deck compte 3 cartes, commandants compris ; il en faut exactement 100.'
+        : 'The deck has 3 cards, commanders included; it needs exactly 100.',
+    );
     await screenshot(anon, info, `shared-${locale}-phone`);
     await expectAccessible(anon, `shared deck (${locale})`);
+
+    // What a crawler that runs no script reads (Discord, Slack): the same tags in the served HTML.
+    const at = new URL(link);
+    const raw = await (await request.get(locale === 'fr' ? `${at.origin}/fr${at.pathname}` : link)).text();
+    expect(raw).toContain('<title>Shared superfriends · Companion</title>');
+    expect(raw).toContain('<meta property="og:title" content="Shared superfriends · Companion" />');
+    expect(raw).toContain(
+      locale === 'fr'
+        ? '<meta property="og:description" content="Deck Commander de 3 cartes, partagé sur Companion." />'
+        : '<meta property="og:description" content="Commander deck of 3 cards, shared on Companion." />',
+    );
+    expect(raw).toMatch(/<meta property="og:image" content="[^"]+" \/>/);
   }
 
   // Private again: the same link now says, in words, that it does not open a deck.
@@ -104,6 +122,8 @@ test('deck sharing: link, signed out, private', async ({ page, browser }, info) 
       }),
     ).toBeVisible();
     await expect(anon.getByText('Shared superfriends')).toHaveCount(0);
+    // Nor does the served HTML name it to a crawler.
+    expect(await (await request.get(link)).text()).not.toContain('Shared superfriends');
     await screenshot(anon, info, `closed-${locale}-phone`);
     await expectAccessible(anon, `closed link (${locale})`);
   }

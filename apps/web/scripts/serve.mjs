@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { linkPreview } from './link-preview.mjs';
 
 // The build's Content Security Policy (from its <meta>) as a header, with what only a header can say.
 const dist = join(import.meta.dirname, '..', 'dist');
@@ -36,6 +37,21 @@ const serve = sirv(dist, {
   },
 });
 
-createServer((req, res) => serve(req, res)).listen(port, host, () => {
+// Shared decks' link previews, from the API the build talks to (its public key, as the browser signs).
+const env = (key, fallback) => (process.env[key] ?? '').trim() || fallback;
+const previews = linkPreview({
+  api: {
+    url: env('VITE_API_URL', 'http://127.0.0.1:8787'),
+    key: env('VITE_API_KEY', 'companion-dev'),
+    secret: env('VITE_API_SECRET', 'companion-dev-secret'),
+  },
+  shell: async () => readFileSync(join(dist, '200.html'), 'utf8'),
+  origin: process.env.COMPANION_PUBLIC_URL,
+});
+
+createServer((req, res) => {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  previews(req, res, () => serve(req, res));
+}).listen(port, host, () => {
   console.log(`serving dist/ on http://${host}:${port}`);
 });
