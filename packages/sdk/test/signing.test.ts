@@ -40,4 +40,16 @@ describe('request signing', () => {
       }),
     ).toBe('name=Jace%2C%20the%20Mind%20Sculptor&page=2&tags=a%20b&tags=c');
   });
+
+  // The server checks the signature over the query it receives: what the URL parser of the browser
+  // or Node sends must be exactly what was signed. It encodes `'` in a query itself ("Urza's Saga").
+  it('signs a query the URL parser sends unchanged, whatever the characters', () => {
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    for (const q of [printable, `!"Urza's Saga"`, "Abu Ja'far (*)", 'Æther Vial — 日本語 🃏', '%27 %zz']) {
+      const query = buildQueryString({ q, "k'(ey)": q });
+      expect(new URL(`http://127.0.0.1/cards/search?${query}`).search).toBe(`?${query}`);
+      expect(new URLSearchParams(query).get('q')).toBe(q);
+    }
+    expect(buildQueryString({ q: `!"Urza's Saga"` })).toBe('q=%21%22Urza%27s%20Saga%22');
+  });
 });

@@ -132,6 +132,17 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
     }
   });
 
+  // Names with an apostrophe: the signed query reaches the server as the client signed it.
+  it("finds a card by an exact name with an apostrophe (Abu Ja'far)", async () => {
+    for (const q of [`!"Abu Ja'far"`, `!"Abu Ja’far"`, "abu ja'f"]) {
+      const found = await u.client.cards.search({ query: { q } });
+      expect(
+        found.cards.map((c) => c.name),
+        q,
+      ).toContain("Abu Ja'far");
+    }
+  });
+
   it('lists prints newest first and prices with history', async () => {
     const forest = await u.client.cards.search({
       query: { q: '!forest', unique: 'prints', order: 'released', dir: 'desc' },

@@ -48,8 +48,17 @@ export function canonicalString(parts: {
 }
 
 /**
+ * `encodeURIComponent`, and the five characters it leaves (`! ' ( ) *`) percent-encoded too: the
+ * URL parser of browsers and Node (WHATWG) encodes `'` in a query itself, so a query signed with a
+ * bare `'` reached the server as `%27` and its signature no longer matched ("Urza's Saga" failed).
+ * Nothing this returns is changed again by the URL parser.
+ */
+export const encodeQueryComponent = (value: string): string =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
  * Serialises query parameters canonically: keys sorted, `undefined`/`null` skipped, arrays repeated,
- * values encoded with `encodeURIComponent`. The server verifies the query exactly as received, so
+ * values encoded with `encodeQueryComponent`. The server verifies the query exactly as received, so
  * clients only need to send what they signed.
  */
 export function buildQueryString(query: Record<string, unknown> | undefined): string {
@@ -62,7 +71,7 @@ export function buildQueryString(query: Record<string, unknown> | undefined): st
     for (const v of values) {
       if (v === undefined || v === null) continue;
       const s = v instanceof Date ? v.toISOString() : String(v);
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(s)}`);
+      parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(s)}`);
     }
   }
   return parts.join('&');
