@@ -97,7 +97,7 @@ export function Boards({
     board: BoardValue;
     category: string | null;
   } | null>(null);
-  const known = [...new Set(deck.cards.flatMap((c) => (c.category ? [c.category] : [])))].sort((a, b) =>
+  const known = [...new Set(steps.cards.flatMap((c) => (c.category ? [c.category] : [])))].sort((a, b) =>
     a.localeCompare(b),
   );
   const title = useGroupTitle();
@@ -111,7 +111,7 @@ export function Boards({
       t('web.cards.deck.history.move', { name, board: boardName(to) }),
     );
   };
-  const groups = deckGroups(deck.cards, SHOWN_BOARDS, groupBy);
+  const groups = deckGroups(steps.cards, SHOWN_BOARDS, groupBy);
   // While a line is dragged, the boards the deck has no card on yet appear as places to drop it.
   const empty: DeckGroup[] = dragged
     ? SHOWN_BOARDS.filter((b) => !groups.some((g) => g.kind === 'board' && g.board === b)).map((board) => ({
@@ -131,6 +131,7 @@ export function Boards({
             steps.apply(
               [{ op: 'add', cardId: card.id, board, quantity }],
               t('web.cards.deck.history.add', { quantity, name: card.name }),
+              card,
             )
           }
         />

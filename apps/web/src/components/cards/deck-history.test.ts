@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appliedLines,
   dropped,
   EMPTY_HISTORY,
   exactChanges,
@@ -129,5 +130,69 @@ describe('history', () => {
     const h = undone(recorded(recorded(EMPTY_HISTORY, a), step('b')));
     expect(dropped(h, a).past).toEqual([]);
     expect(dropped(h, h.future[0]!).future).toEqual([]);
+  });
+});
+
+describe('appliedLines (what the page shows while changes are on their way)', () => {
+  const island = { id: 'island', name: 'Island' };
+  const rift = { id: 'rift', name: 'Cyclonic Rift' };
+  const sol = { id: 'sol', name: 'Sol Ring' };
+  const shown = [
+    { card: island, name: 'Island', board: 'main' as const, quantity: 3, category: 'Lands' },
+    { card: rift, name: 'Cyclonic Rift', board: 'main' as const, quantity: 1, category: null },
+    { card: null, name: 'Not A Card', board: 'main' as const, quantity: 1, category: null },
+  ];
+  const known = new Map([[sol.id, sol]]);
+  const view = (l: typeof shown) => l.map((x) => [x.name, x.board, x.quantity, x.category]);
+
+  it('adds copies to a line, or a new line last for a card the page has seen', () => {
+    const next = appliedLines(
+      shown,
+      [
+        { op: 'add', cardId: 'island', board: 'main', quantity: 2 },
+        { op: 'add', cardId: 'sol', board: 'main', quantity: 1 },
+      ],
+      known,
+    );
+    expect(view(next)).toEqual([
+      ['Island', 'main', 5, 'Lands'],
+      ['Cyclonic Rift', 'main', 1, null],
+      ['Not A Card', 'main', 1, null],
+      ['Sol Ring', 'main', 1, null],
+    ]);
+    expect(view(shown)[0]).toEqual(['Island', 'main', 3, 'Lands']);
+  });
+
+  it('leaves an add of a card it has never seen to the answer', () => {
+    expect(
+      appliedLines(shown, [{ op: 'add', cardId: 'unknown', board: 'main', quantity: 1 }], known),
+    ).toEqual(shown);
+  });
+
+  it('removes copies, dropping an emptied line; moves keep the category; categorize sets it', () => {
+    const next = appliedLines(
+      shown,
+      [
+        { op: 'remove', cardId: 'rift', board: 'main', quantity: 1 },
+        { op: 'move', cardId: 'island', from: 'main', to: 'side', quantity: 1 },
+        { op: 'categorize', cardId: 'island', board: 'main', category: 'Mana', previous: 'Lands' },
+      ],
+      known,
+    );
+    expect(view(next)).toEqual([
+      ['Island', 'main', 2, 'Mana'],
+      ['Not A Card', 'main', 1, null],
+      ['Island', 'side', 1, 'Lands'],
+    ]);
+  });
+
+  it('an undo (the inverse) puts the lines back as they were', () => {
+    const step = exactChanges(shown, [
+      { op: 'add', cardId: 'sol', board: 'commander', quantity: 1 },
+      { op: 'move', cardId: 'rift', from: 'main', to: 'side' },
+    ]);
+    if (!step) throw new Error('no step');
+    const back = appliedLines(appliedLines(shown, step, known), inverseOf(step), known);
+    expect(view(back).sort()).toEqual(view(shown).sort());
   });
 });

@@ -132,3 +132,62 @@ export function redone(history: History): History {
 export function dropped(history: History, step: HistoryStep): History {
   return { past: history.past.filter((s) => s !== step), future: history.future.filter((s) => s !== step) };
 }
+
+/** A deck line as the deck page shows it (the catalogue card, or null for a name that did not resolve). */
+type ShownLine<C extends { id: string; name: string }> = {
+  card: C | null;
+  name: string;
+  board: BoardValue;
+  quantity: number;
+  category: string | null;
+};
+
+/**
+ * The lines with exact changes applied, as the server will apply them: what the page shows while the
+ * changes are on their way (an added card is painted at once, not after the answer). `cards` names
+ * the catalogue cards an add may bring that no line holds yet; an add of a card it does not know
+ * waits for the answer. Lines keep their order; a new line goes last, as the server puts it.
+ */
+export function appliedLines<C extends { id: string; name: string }, L extends ShownLine<C>>(
+  lines: readonly L[],
+  changes: readonly ExactChange[],
+  cards: ReadonlyMap<string, C>,
+): L[] {
+  let next = [...lines];
+  const at = (cardId: string, board: BoardValue) =>
+    next.findIndex((l) => l.card?.id === cardId && l.board === board);
+  const add = (cardId: string, board: BoardValue, quantity: number, category: string | null) => {
+    const i = at(cardId, board);
+    const line = next[i];
+    if (line) {
+      next[i] = { ...line, quantity: line.quantity + quantity };
+      return;
+    }
+    const card = cards.get(cardId) ?? lines.find((l) => l.card?.id === cardId)?.card ?? null;
+    if (card) next.push({ card, name: card.name, board, quantity, category } as L);
+  };
+  /** Takes copies off a board (over its lines of the card), and answers the first line's category. */
+  const take = (cardId: string, board: BoardValue, quantity: number): string | null => {
+    let left = quantity;
+    let category: string | null = null;
+    next = next.flatMap((l) => {
+      if (left === 0 || l.card?.id !== cardId || l.board !== board) return [l];
+      category ??= l.category;
+      const taken = Math.min(left, l.quantity);
+      left -= taken;
+      return l.quantity > taken ? [{ ...l, quantity: l.quantity - taken }] : [];
+    });
+    return category;
+  };
+  for (const change of changes) {
+    if (change.op === 'add') add(change.cardId, change.board, change.quantity, null);
+    else if (change.op === 'remove') take(change.cardId, change.board, change.quantity);
+    else if (change.op === 'move')
+      add(change.cardId, change.to, change.quantity, take(change.cardId, change.from, change.quantity));
+    else
+      next = next.map((l) =>
+        l.card?.id === change.cardId && l.board === change.board ? { ...l, category: change.category } : l,
+      );
+  }
+  return next;
+}

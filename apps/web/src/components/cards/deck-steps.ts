@@ -1,10 +1,11 @@
 import { useChangeDeckCards } from '@companion/hooks';
-import type { Deck, DeckCardChange } from '@companion/sdk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Card, Deck, DeckCardChange } from '@companion/sdk/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/errors';
 import {
+  appliedLines,
   dropped,
   EMPTY_HISTORY,
   type ExactChange,
@@ -27,8 +28,14 @@ function ownsKeys(target: EventTarget | null): boolean {
   );
 }
 
+/** Changes sent and not yet answered, shown on the deck already. */
+type Pending = { id: number; changes: ExactChange[] };
+
 /**
  * The owner's changes of a deck's cards, each saved at once as a small change (`POST /deck/:id/cards`),
+ * and shown at once: until the server answers, `cards` is the deck with the changes on their way
+ * applied (an added card is painted on the Enter that adds it); a refused change disappears with a
+ * message.
  * with undo and redo: a step is recorded with the exact changes the server applied, and undoing sends
  * their inverse (also a small change, so another tab's edits in between are kept). Ctrl+Z (⌘Z) undoes
  * and Ctrl+Shift+Z or Ctrl+Y redoes, unless a text field or dialog has the focus. A step the server
@@ -44,6 +51,19 @@ export function useDeckSteps(deck: Pick<Deck, 'id' | 'cards'>, enabled: boolean)
   const [shown, setShown] = useState<History>(EMPTY_HISTORY);
   const [announced, setAnnounced] = useState('');
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [pending, setPending] = useState<Pending[]>([]);
+  const nextId = useRef(0);
+  // Every catalogue card the page has seen (search results, lines), for painting an add at once.
+  const catalogue = useRef(new Map<string, Card>());
+  for (const line of deck.cards) if (line.card) catalogue.current.set(line.card.id, line.card);
+  const cards = useMemo(
+    () => pending.reduce((lines, p) => appliedLines(lines, p.changes, catalogue.current), deck.cards),
+    [deck.cards, pending],
+  );
+  // The lines the next change is worked out from: what is shown, plus changes applied since the last
+  // render (two quick key presses before React renders again).
+  const shownLines = useRef(cards);
+  shownLines.current = cards;
   const update = useCallback((next: (h: History) => History) => {
     history.current = next(history.current);
     setShown(history.current);
@@ -55,10 +75,18 @@ export function useDeckSteps(deck: Pick<Deck, 'id' | 'cards'>, enabled: boolean)
    */
   const { mutateAsync } = change;
   const send = useCallback(
-    (changes: ReadonlyArray<ExactChange | DeckCardChange>) => {
+    (changes: ReadonlyArray<ExactChange | DeckCardChange>, exact: ExactChange[] | null) => {
       const body = { changes: changes.map(toWire) };
+      const id = nextId.current++;
+      if (exact) {
+        shownLines.current = appliedLines(shownLines.current, exact, catalogue.current);
+        setPending((list) => [...list, { id, changes: exact }]);
+      }
       const sent = queue.current.then(() => mutateAsync({ params: { id: deck.id }, body }));
       queue.current = sent.catch(() => undefined);
+      // Answered: the cache holds the server's deck (with this change) before the overlay goes.
+      const settle = () => setPending((list) => list.filter((p) => p.id !== id));
+      sent.then(settle, settle);
       return sent;
     },
     [mutateAsync, deck.id],
@@ -66,18 +94,19 @@ export function useDeckSteps(deck: Pick<Deck, 'id' | 'cards'>, enabled: boolean)
 
   /** Applies the changes and records them as one step named `label`. */
   const apply = useCallback(
-    (changes: DeckCardChange[], label: string) => {
-      const exact = exactChanges(deck.cards, changes);
+    (changes: DeckCardChange[], label: string, adding?: Card) => {
+      if (adding) catalogue.current.set(adding.id, adding);
+      const exact = exactChanges(shownLines.current, changes);
       const step: HistoryStep | null = exact ? { label, changes: exact, inverse: inverseOf(exact) } : null;
       if (step) update((h) => recorded(h, step));
       // A change the deck cannot take (cards it no longer holds) is sent as asked: the server names
       // the problem.
-      send(exact ?? changes).catch((error: unknown) => {
+      send(exact ?? changes, exact).catch((error: unknown) => {
         if (step) update((h) => dropped(h, step));
         toast({ title: errorMessage(error, t), tone: 'error' });
       });
     },
-    [deck.cards, send, update, t, toast],
+    [send, update, t, toast],
   );
 
   const travel = useCallback(
@@ -85,7 +114,8 @@ export function useDeckSteps(deck: Pick<Deck, 'id' | 'cards'>, enabled: boolean)
       const step = (direction === 'undo' ? history.current.past : history.current.future).at(-1);
       if (!step) return;
       update(direction === 'undo' ? undone : redone);
-      send(direction === 'undo' ? step.inverse : step.changes).then(
+      const changes = direction === 'undo' ? step.inverse : step.changes;
+      send(changes, changes).then(
         () =>
           setAnnounced(
             t(direction === 'undo' ? 'web.cards.deck.history.undone' : 'web.cards.deck.history.redone', {
@@ -124,6 +154,8 @@ export function useDeckSteps(deck: Pick<Deck, 'id' | 'cards'>, enabled: boolean)
   }, [enabled, travel]);
 
   return {
+    /** The deck's lines with the changes on their way applied. */
+    cards,
     apply,
     undo: () => travel('undo'),
     redo: () => travel('redo'),
