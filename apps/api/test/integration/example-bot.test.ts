@@ -40,6 +40,14 @@ function bot(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
+it('prints its help without a server', async () => {
+  const run = await bot(['--help']);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('companion-bot decks');
+  expect(run.stdout).toContain('COMPANION_ID_TOKEN');
+  expect(run.stderr).toBe('');
+});
+
 describe.each(storages())('the example bot on %s', (kind) => {
   let t: TestServer;
   let env: Record<string, string>;
@@ -64,14 +72,6 @@ describe.each(storages())('the example bot on %s', (kind) => {
     };
   });
   afterAll(() => t?.close());
-
-  it('prints its help without a server', async () => {
-    const run = await bot(['--help']);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('companion-bot decks');
-    expect(run.stdout).toContain('COMPANION_ID_TOKEN');
-    expect(run.stderr).toBe('');
-  });
 
   it('signs in with the ID token and lists the decks', async () => {
     const run = await bot(['decks'], env);
