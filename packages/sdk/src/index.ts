@@ -6,6 +6,8 @@
  * const client = createClient({ baseUrl, apiKey, secret, credentials: () => ({ token, userId }) });
  * const { decks } = await client.user.decks();
  * ```
+ *
+ * @module @companion/sdk
  */
 export {
   type AutoPager,
@@ -23,11 +25,14 @@ export {
   type EndpointFunction,
   endpoints,
   hasSchemas,
+  type ItemOf,
   MAX_AUTO_PAGED_ITEMS,
+  type PagedArgs,
   type PreparedRequest,
   pages,
   paginate,
   prepareRequest,
+  type SigningConfig,
   sha256Hex,
   sign,
   signHeaders,

@@ -19,7 +19,7 @@ export interface CursorPageResult {
 }
 
 /** The arguments of a cursor-paged call (`params` as the call needs, `query.cursor` set by the pager). */
-type PagedArgs =
+export type PagedArgs =
   | { query?: { cursor?: string | undefined; limit?: number | undefined } | undefined }
   | undefined;
 
@@ -31,7 +31,8 @@ export type CursorPagedCall<A extends PagedArgs, R extends CursorPageResult> = (
 
 /** Keys of a page that hold its items (arrays). */
 type ItemKey<R> = { [K in keyof R]-?: R[K] extends readonly unknown[] ? K : never }[keyof R];
-type ItemOf<R, K extends keyof R> = R[K] extends readonly (infer T)[] ? T : never;
+/** The type of the items a page holds under `K`. */
+export type ItemOf<R, K extends keyof R> = R[K] extends readonly (infer T)[] ? T : never;
 
 /** Items of every page, fetched on demand; `toArray` collects them up to a limit. */
 export interface AutoPager<T> extends AsyncIterable<T> {

@@ -63,7 +63,8 @@ export type AnyEndpoint = Endpoint<
   EndpointAuth
 >;
 
-interface EndpointInput<
+/** What `endpoint(tag, definition)` takes: method, path, schemas, who may call and the documentation. */
+export interface EndpointInput<
   M extends HttpMethod,
   P extends string,
   Params extends z.ZodType | undefined,

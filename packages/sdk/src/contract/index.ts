@@ -2,6 +2,8 @@
  * `@companion/sdk/contract`: every call of the Companion API as data (method, path, params, query,
  * body and response schemas), grouped per domain. Depends on zod only; imported by the client, the
  * hooks and the server alike.
+ *
+ * @module @companion/sdk/contract
  */
 import { auth } from './auth.js';
 import { cards } from './cards.js';
@@ -85,7 +87,15 @@ export {
   SharedDeck,
   ShareToken,
 } from './decks.js';
-export type { AnyEndpoint, BodyType, Endpoint, EndpointAuth, HttpMethod, ResponseType } from './endpoint.js';
+export type {
+  AnyEndpoint,
+  BodyType,
+  Endpoint,
+  EndpointAuth,
+  EndpointInput,
+  HttpMethod,
+  ResponseType,
+} from './endpoint.js';
 export { endpoint, fillPath, toOpenApiPath, UNAUTHENTICATED_PATHS } from './endpoint.js';
 export { FriendCode } from './friends.js';
 export { Game, GameInput, GamePlayer, GameResult } from './games.js';
@@ -110,7 +120,7 @@ export {
   LivePlayer,
   LiveServerFrame,
 } from './live.js';
-export { buildOpenApiDocument } from './openapi.js';
+export { buildOpenApiDocument, type JsonObject } from './openapi.js';
 export * from './permissions.js';
 export { LeaderboardRow, Playgroup, PlaygroupMember } from './playgroups.js';
 export { PromoEvent } from './promo.js';

@@ -13,7 +13,8 @@ const TEXT_CONTENT = Object.fromEntries(
   ]),
 );
 
-type JsonObject = Record<string, unknown>;
+/** A JSON object, as the OpenAPI document and its parts are typed. */
+export type JsonObject = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'Invalid request (code 10), bad API key (11), bad signature (12) or stale timestamp (13)',

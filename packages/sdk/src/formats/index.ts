@@ -1,3 +1,10 @@
+/**
+ * `@companion/sdk/formats`: pure parsers and writers of decklists (Arena, MTGO, plain text, `.dek`)
+ * and collection exports (Moxfield, ManaBox, Deckbox, Archidekt, DragonShield, TCGplayer, …).
+ *
+ * @module @companion/sdk/formats
+ */
+
 /** The import formats that are decklists (the others are collection exports); from the contract. */
 export { DECKLIST_FORMATS } from '../contract/values.js';
 export {

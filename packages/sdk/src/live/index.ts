@@ -1,5 +1,7 @@
 /**
  * `@companion/sdk/live`: the live channel client (overlay, sender, receiver) for browsers and Node.
+ *
+ * @module @companion/sdk/live
  */
 
 export type { LiveMessage } from '../contract/live.js';
