@@ -209,6 +209,18 @@ test('deck editor: change the cards and description, save, and find them after a
   await page.getByRole('button', { name: 'One more Island' }).click();
   await page.getByRole('button', { name: 'One more Island' }).click();
   await page.getByRole('button', { name: 'One less Counterspell' }).click();
+  // The editor's search is the deck page's: the full syntax, copies and the board, Enter adds.
+  const search = page.getByRole('combobox', { name: 'Search the catalogue for a card to add' });
+  await page.getByRole('spinbutton', { name: 'Copies' }).fill('2');
+  await choose(page, /^To$/, /^Sideboard$/);
+  await search.fill('t:instant id=u mv=2 !"Cyclonic Rift"');
+  await expect(page.locator('.web-decksearch__option[aria-selected="true"]')).toContainText('Cyclonic Rift');
+  await search.press('Enter');
+  await expect(search).toHaveValue('');
+  const side = page.getByRole('region', { name: 'Sideboard', exact: true });
+  await expect(side.locator('li', { hasText: 'Cyclonic Rift' }).locator('.web-deck-board__qty')).toHaveText(
+    '2',
+  );
   await page.getByLabel('Description').fill('Blue **tempo**, edited in the browser.');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.cui-toast__title', { hasText: 'Deck saved' })).toBeVisible();
@@ -218,6 +230,9 @@ test('deck editor: change the cards and description, save, and find them after a
   const island = main.locator('li', { hasText: 'Island' });
   await expect(island.locator('.web-deck-board__qty')).toHaveText('4');
   await expect(main).not.toContainText('Counterspell');
+  await expect(side.locator('li', { hasText: 'Cyclonic Rift' }).locator('.web-deck-board__qty')).toHaveText(
+    '2',
+  );
   await expect(page.getByRole('heading', { name: /6 cards in the deck/ })).toBeVisible();
   // On a desktop the lines are wide enough for a long card name beside the controls: one line each.
   const nameHeight = async (name: string) =>

@@ -1,13 +1,13 @@
-import { useCardSearch, useDeck, useFormats, useUpdateDeck } from '@companion/hooks';
-import { LIMITS } from '@companion/sdk';
+import { useDeck, useFormats, useUpdateDeck } from '@companion/hooks';
+import { type BoardValue, LIMITS } from '@companion/sdk';
 import type { Card, Deck } from '@companion/sdk/contract';
-import { Button, FormField, Input, ManaCost, Select, Skeleton, TextArea } from '@companion/ui';
+import { Button, FormField, Input, Select, Skeleton, TextArea } from '@companion/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useToast } from '../app/toasts';
 import { skippedSummary } from '../components/cards/skipped';
 import '../components/cards/cards.css';
-import { slug, useCurrency, useDebounced, useMoney } from '../components/cards/common';
+import { slug, useCurrency, useMoney } from '../components/cards/common';
 import {
   BOARD_KEY,
   type Board,
@@ -17,6 +17,7 @@ import {
   SHOWN_BOARDS,
   Unowned,
 } from '../components/cards/deck-parts';
+import { DeckSearch } from '../components/cards/deck-search';
 import { DeckSharing } from '../components/cards/deck-sharing';
 import {
   conflictVersion,
@@ -33,49 +34,6 @@ import { errorMessage } from '../lib/errors';
 import { useLocalePath } from '../lib/use-locale';
 
 type Row = EditorRow;
-
-function CardSearch({ onAdd }: { onAdd: (card: Card) => void }) {
-  const t = useT();
-  const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), 200);
-  const search = useCardSearch({
-    query: { q: q || 'x', limit: 8, page: 1, unique: 'cards', order: 'name', dir: 'asc' },
-  });
-  return (
-    <section className="web-card web-form" aria-labelledby="deck-search-title">
-      <h2 id="deck-search-title">{t('web.cards.editor.addCards')}</h2>
-      <Input
-        type="search"
-        aria-label={t('web.cards.editor.search')}
-        placeholder={t('web.cards.editor.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      {q && search.data ? (
-        search.data.cards.length ? (
-          <ul className="web-deck-board">
-            {search.data.cards.map((c) => (
-              <li key={c.id} className="web-deck-board__line">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => onAdd(c)}
-                  aria-label={t('web.cards.editor.add', { name: c.name })}
-                >
-                  +
-                </Button>
-                <span>{c.name}</span> <ManaCost cost={c.mana_cost} size="sm" />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="web-muted">{t('web.cards.search.none')}</p>
-        )
-      ) : null}
-      {q && search.error ? <p className="web-form__error">{errorMessage(search.error, t)}</p> : null}
-    </section>
-  );
-}
 
 /**
  * The deck's form. Edits start from `base` (the deck as loaded) and a save sends its version back as
@@ -125,15 +83,13 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
         r.key === key ? ((patch.quantity ?? r.quantity) > 0 ? [{ ...r, ...patch }] : []) : [r],
       ),
     );
-  const add = (card: Card) =>
+  /** The editor's search (full syntax, printing, copies, board) adds to the rows saved with the deck. */
+  const add = (card: Card, quantity: number, board: BoardValue) =>
     setRows((prev) => {
-      const same = prev.find((r) => r.card?.id === card.id && r.board === 'main');
+      const same = prev.find((r) => r.card?.id === card.id && r.board === board);
       return same
-        ? prev.map((r) => (r === same ? { ...r, quantity: r.quantity + 1 } : r))
-        : [
-            ...prev,
-            { key: `${card.id}-main-${Date.now()}`, card, name: card.name, quantity: 1, board: 'main' },
-          ];
+        ? prev.map((r) => (r === same ? { ...r, quantity: r.quantity + quantity } : r))
+        : [...prev, { key: `${card.id}-${board}-${Date.now()}`, card, name: card.name, quantity, board }];
     });
   const send = (expectedVersion: number) =>
     update.mutate(
@@ -321,7 +277,9 @@ function Editor({ deck, reload }: { deck: Deck; reload: () => Promise<Deck | und
         </Button>
       </form>
       <Legality legality={deck.legality} format={formats.find((f) => f.id === deck.formatId)?.name ?? null} />
-      <CardSearch onAdd={add} />
+      <div className="web-card">
+        <DeckSearch onAdd={add} />
+      </div>
       <DeckCharts cards={rows} />
       {formats.find((f) => f.id === deck.formatId)?.hasBrackets ? <BracketPicker deck={deck} /> : null}
       <DeckSharing deck={deck} />
