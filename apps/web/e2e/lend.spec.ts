@@ -46,7 +46,7 @@ test('decks: who can lend a missing card, through a friend’s shared list', asy
   await listWith('Private stash', 'Force of Will');
   await listWith('Lending binder', 'Force of Will');
   // Shared with friends and playgroups from the list's settings.
-  await lender.getByRole('button', { name: 'Rename' }).click();
+  await lender.getByRole('button', { name: 'Name and sharing' }).click();
   const dialog = lender.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Shared with' }).click();
   await lender.getByRole('option', { name: 'My friends and playgroups' }).click();
