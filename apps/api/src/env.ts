@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   COMPANION_WRITE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Live sockets one user may hold open on one instance. */
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; without it /metrics answers 404. */
+  COMPANION_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 /** The Companion app's own redirect (its URL scheme), allowed when COMPANION_MOBILE_ORIGINS is unset. */
@@ -176,6 +178,8 @@ export interface Env {
   requestTimeoutMs: number;
   statementTimeoutMs: number;
   liveSocketsPerUser: number;
+  /** Token of GET /metrics (none: the path is off). */
+  metricsToken: string | undefined;
   /** Signs playgroup picture URLs (else a key kept in DATA_DIR). */
   pictureSecret: string | undefined;
   parseBudgetMs: number;
@@ -239,6 +243,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
     liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
+    metricsToken: e.COMPANION_METRICS_TOKEN,
     pictureSecret: e.COMPANION_PICTURE_SECRET,
     parseBudgetMs: e.COMPANION_PARSE_BUDGET_MS,
     parseThreads: e.COMPANION_PARSE_THREADS,

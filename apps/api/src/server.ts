@@ -13,6 +13,7 @@ import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
 import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
 import { ANONYMOUS_BODY_BYTES, type RateLimits, registerRateLimits } from './http/limits.js';
+import { registerMetrics } from './http/metrics.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
 import { securityHeaders } from './http/security-headers.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
@@ -202,6 +203,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   );
   // live: WebSocket channel at /live (before the routes: @fastify/websocket hooks route creation)
   await registerLive(app, services, options.live);
+  registerMetrics(app, env.metricsToken, { live: () => app.live.stats(), pool: services.database.pool });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);

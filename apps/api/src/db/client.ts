@@ -26,6 +26,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: an image of the database (tests use a migrated one as a template). */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the connection pool's counts (metrics). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The migrations this version of the server applies at start. */
@@ -104,7 +106,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.query('RESET statement_timeout').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
 
   let release = () => {};
