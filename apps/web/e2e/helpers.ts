@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -62,7 +63,12 @@ export async function signedInUser(page: Page, tag = 'user') {
 
 export async function screenshot(page: Page, info: TestInfo, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  const file = `${info.titlePath.slice(1).join('-')}-${name}`.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+  const full = `${info.titlePath.slice(1).join('-')}-${name}`.replace(/[^a-z0-9-]+/gi, '_');
+  // Long titles are cut, with a hash of the whole name so that two cut names never collide.
+  const file =
+    full.length <= 120
+      ? full
+      : `${full.slice(0, 111)}-${createHash('sha256').update(full).digest('hex').slice(0, 8)}`;
   await settled(page);
   await page.screenshot({ path: join(SHOTS, `${file}.png`), fullPage: true });
 }
