@@ -52,10 +52,14 @@ export const IS_VALUES = [
   'foil',
   'nonfoil',
   'etched',
+  // Scryfall's extras (hidden from catalogue searches unless asked for): tokens, and every extra.
+  'token',
+  'extra',
   // List entries an import could not match to a printing (never a catalogue card).
   'unresolved',
 ] as const;
-export type IsValue = (typeof IS_VALUES)[number];
+/** `include-extras` is `include:extras`: no condition of its own, it lifts the extras rule. */
+export type IsValue = (typeof IS_VALUES)[number] | 'include-extras';
 const IS_ALIASES: Record<string, IsValue> = { gc: 'gamechanger', game_changer: 'gamechanger' };
 
 /** A query the syntax does not accept; the message names the problem for the user. */
@@ -198,6 +202,7 @@ type KeyKind =
   | 'restricted'
   | 'is'
   | 'not'
+  | 'include'
   | 'name';
 
 const KEYS: Record<string, KeyKind> = {
@@ -234,6 +239,7 @@ const KEYS: Record<string, KeyKind> = {
   restricted: 'restricted',
   is: 'is',
   not: 'not',
+  include: 'include',
   name: 'name',
 };
 
@@ -303,6 +309,13 @@ function parseTerm(text: string, pos: number): SearchNode {
     case 'restricted':
       equalityOnly();
       return negated({ kind: 'format', status: key, value: value.toLowerCase() });
+    case 'include': {
+      // `include:extras`: the catalogue search keeps tokens, planes, art cards… (Scryfall's word).
+      equalityOnly();
+      if (value.toLowerCase() !== 'extras')
+        throw new SearchSyntaxError(`Unknown value "${rawKey}:${value}" (only include:extras)`, pos);
+      return { kind: 'is', value: 'include-extras' };
+    }
     case 'is':
     case 'not': {
       equalityOnly();

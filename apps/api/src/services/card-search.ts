@@ -337,9 +337,52 @@ function leaf(node: SearchNode, c: SQL): SQL {
         case 'nonfoil':
         case 'etched':
           return sql`${c}.finishes @> ${textArray([node.value])}`;
+        case 'token':
+          return sql`${c}.layout in ('token', 'double_faced_token')`;
+        case 'extra':
+          return sql`${c}.layout in ${EXTRA_LAYOUTS_SQL}`;
+        case 'include-extras':
+          return sql`true`;
       }
   }
   throw new Error(`Unhandled search node ${node.kind}`);
+}
+
+/**
+ * Scryfall's "extras", which its searches hide unless asked for: tokens, emblems, art cards, planes
+ * and phenomena, schemes, vanguards.
+ */
+export const EXTRA_LAYOUTS = [
+  'token',
+  'double_faced_token',
+  'emblem',
+  'art_series',
+  'planar',
+  'scheme',
+  'vanguard',
+] as const;
+const EXTRA_LAYOUTS_SQL = sql.raw(`(${EXTRA_LAYOUTS.map((l) => `'${l}'`).join(', ')})`);
+/** Type words that name an extra: `t:token` or `t:plane` asks for them. */
+const EXTRA_TYPES = ['token', 'emblem', 'plane', 'phenomenon', 'scheme', 'vanguard'];
+
+/**
+ * Whether a query asks for extras (Scryfall's rule): `include:extras`, `is:token`, `is:extra`, or a
+ * type that only extras have (`t:token`, `t:plane`…), anywhere in it, negated or not.
+ */
+export function asksForExtras(node: SearchNode): boolean {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.some(asksForExtras);
+    case 'not':
+      return asksForExtras(node.child);
+    case 'is':
+      return node.value === 'include-extras' || node.value === 'token' || node.value === 'extra';
+    case 'type':
+      return EXTRA_TYPES.some((word) => node.value.toLowerCase().includes(word));
+    default:
+      return false;
+  }
 }
 
 /**
@@ -421,7 +464,12 @@ export async function searchCatalogue(
   db: Db,
   s: CatalogueSearch,
 ): Promise<{ cards: CardData[]; total: number }> {
-  const where = searchCondition(s.q, 'q', 'c');
+  const ast = parseSearchParam(s.q, 'q');
+  // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
+  // in their collection and lists: only the catalogue hides them).
+  const where = asksForExtras(ast)
+    ? compileSearch(ast, 'c')
+    : sql`(${compileSearch(ast, 'c')}) and c.layout not in ${EXTRA_LAYOUTS_SQL}`;
   const m = sql.raw('m');
   const source =
     s.unique === 'cards'

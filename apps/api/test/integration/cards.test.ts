@@ -132,6 +132,35 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
     }
   });
 
+  // Scryfall's default: tokens, planes, schemes and art cards stay out unless the query asks.
+  it('hides extras unless the query asks for them (include:extras, is:token, t:token, t:plane)', async () => {
+    const layouts = async (q: string) =>
+      (await u.client.cards.search({ query: { q, unique: 'prints', limit: 100 } })).cards.map(
+        (c) => `${c.name}|${c.layout}`,
+      );
+    const red = await layouts('c=r');
+    expect(red.some((c) => c.endsWith('|token'))).toBe(false);
+    expect(await layouts('c=r include:extras')).toEqual(
+      expect.arrayContaining(['Goblin|token', 'Wolf|token']),
+    );
+    expect(await layouts('c=r is:token')).toEqual(expect.arrayContaining(['Goblin|token', 'Wolf|token']));
+    expect(await layouts('t:token')).toEqual(expect.arrayContaining(['Spirit|token', 'Goblin|token']));
+    const pricey = await layouts('usd>=10');
+    expect(pricey.filter((c) => /\|(planar|scheme|art_series|token)$/.test(c))).toEqual([]);
+    expect(await layouts('t:plane')).toEqual(expect.arrayContaining(['Akoum|planar', 'Tazeem|planar']));
+    expect(await layouts('is:extra')).toEqual(
+      expect.arrayContaining([
+        'All in Good Time|scheme',
+        'Clearwater Pathway // Clearwater Pathway|art_series',
+      ]),
+    );
+    // Negated, the extras rule is lifted too: "-is:token" lists the other extras (as Scryfall does).
+    expect((await layouts('-is:token is:extra')).some((c) => c.endsWith('|planar'))).toBe(true);
+    const refused = await raw(t, u, contract.cards.search, { query: { q: 'include:tokens' } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('include:extras');
+  });
+
   // Names with an apostrophe: the signed query reaches the server as the client signed it.
   it("finds a card by an exact name with an apostrophe (Abu Ja'far)", async () => {
     for (const q of [`!"Abu Ja'far"`, `!"Abu Ja’far"`, "abu ja'f"]) {
