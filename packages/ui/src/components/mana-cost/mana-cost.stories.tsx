@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { rendersNothing } from '../../fixtures/renders-nothing';
 import { ManaCost } from './mana-cost';
 import { ManaSymbolText } from './mana-symbol-text';
 
@@ -35,7 +36,11 @@ export const Gallery: Story = {
   ),
 };
 
-export const Empty: Story = { name: 'Empty (lands have no cost)', args: { cost: '' } };
+export const Empty: Story = {
+  name: 'Empty (lands have no cost)',
+  args: { cost: '' },
+  decorators: [rendersNothing('An empty cost (a land) renders nothing in the frame below.')],
+};
 
 export const OracleText: Story = {
   render: () => (

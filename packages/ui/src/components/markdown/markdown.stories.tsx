@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { rendersNothing } from '../../fixtures/renders-nothing';
 import { Markdown } from './markdown';
 
 const notes = `## Game notes
@@ -30,7 +31,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
-export const Empty: Story = { args: { source: '' } };
+export const Empty: Story = {
+  args: { source: '' },
+  decorators: [rendersNothing('An empty source renders nothing in the frame below.')],
+};
 
 export const Hostile: Story = {
   args: {

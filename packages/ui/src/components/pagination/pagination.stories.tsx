@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { rendersNothing } from '../../fixtures/renders-nothing';
 import { Pagination } from './pagination';
 
 const meta = {
@@ -20,7 +21,11 @@ export const Few: Story = { args: { page: 2, pageCount: 4 } };
 
 export const Links: Story = { args: { getHref: (page: number) => `?page=${page}` } };
 
-export const Empty: Story = { name: 'Empty (one page, renders nothing)', args: { page: 1, pageCount: 1 } };
+export const Empty: Story = {
+  name: 'Empty (one page, renders nothing)',
+  args: { page: 1, pageCount: 1 },
+  decorators: [rendersNothing('A single page renders nothing in the frame below.')],
+};
 
 export const LongContent: Story = { args: { page: 4812, pageCount: 12_000, siblings: 2 } };
 

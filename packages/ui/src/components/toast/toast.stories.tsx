@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { rendersNothing } from '../../fixtures/renders-nothing';
 import { Button } from '../button/button';
 import { Toaster, type ToastItem } from './toast';
 
@@ -47,7 +48,10 @@ export const Error: Story = {
   },
 };
 
-export const Empty: Story = { args: { toasts: [] } };
+export const Empty: Story = {
+  args: { toasts: [] },
+  decorators: [rendersNothing('With no toasts, the toaster shows nothing.')],
+};
 
 export const LongContent: Story = {
   args: {
