@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /**
  * End-to-end: the real API (temporary PGlite folder, or a schema of its own with DATABASE_URL; Auth
@@ -31,17 +32,6 @@ const cards = join(
   '../../../shared/data/scryfall-json/scrydex_scryfall_test_cards.default_cards.2026-01-16.json',
 );
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const apiEnv = {
   PORT: String(API_PORT),
   HOST: '127.0.0.1',
@@ -69,7 +59,7 @@ export default defineConfig({
   use: {
     locale: 'en-US',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   webServer: [
     {

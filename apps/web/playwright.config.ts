@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4173);
@@ -16,17 +17,6 @@ const databaseSchema = e2eSchema('E2E_DATABASE_SCHEMA', 'e2e_web');
 /** Real Scryfall cards and collection exports, in `shared/data` beside the repository (card screens' tests). */
 const SHARED_DATA =
   process.env.COMPANION_SHARED_DATA ?? resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data');
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** End-to-end tests against the real API (temporary data folder) and the Auth emulator. */
 export default defineConfig({
@@ -43,7 +33,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${WEB_PORT}`,
     locale: 'en-US',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   projects: [
     { name: 'chromium', grepInvert: /@timing/, use: { ...devices['Desktop Chrome'], channel: undefined } },

@@ -8,22 +8,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 import { routeSizes } from './sizes.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 // Gzipped KB: the home page before the app starts, and each page once the app runs it.
 const TARGETS = { home: 10, 'home + app': 120, 'login + app': 150, dashboard: 160 };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const editorOnly = only === 'editor';
@@ -88,7 +80,7 @@ async function pages() {
         cwd: root,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
       },
     );
     try {
