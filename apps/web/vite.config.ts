@@ -5,7 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { cspPlugin } from '../../scripts/csp.mjs';
-import { linkPreview } from './scripts/link-preview.mjs';
+import { linkPreview, previewApi } from './scripts/link-preview.mjs';
 
 /** Id of this build: fixed by COMPANION_BUILD_ID, else time-based. */
 const buildId =
@@ -106,12 +106,7 @@ function cspOptions(mode: string) {
  */
 function sharedDeckPreviews(mode: string): Plugin {
   const env = { ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...process.env };
-  const value = (key: string, fallback: string) => (env[key] ?? '').trim() || fallback;
-  const api = {
-    url: value('VITE_API_URL', 'http://127.0.0.1:8787'),
-    key: value('VITE_API_KEY', 'companion-dev'),
-    secret: value('VITE_API_SECRET', 'companion-dev-secret'),
-  };
+  const api = previewApi(env);
   const origin = (env.COMPANION_PUBLIC_URL ?? '').trim() || undefined;
   return {
     name: 'companion-shared-deck-previews',

@@ -20,6 +20,11 @@ export function deckPreview(
   lang: string | undefined,
 ): DeckPreview;
 export function withPreview(shell: string, preview: DeckPreview, url: string): string;
+export function previewApi(env: Record<string, string | undefined>): {
+  url: string;
+  key: string;
+  secret: string;
+};
 export function linkPreview(options: {
   api: { url: string; key: string; secret: string };
   shell: () => Promise<string>;

@@ -32,6 +32,19 @@ function intl(locale) {
   return made;
 }
 
+/**
+ * The API the web servers ask, from the same public settings the browser build reads (src/env.ts:
+ * VITE_API_URL, VITE_API_KEY, VITE_API_SECRET; the same development defaults).
+ */
+export function previewApi(env) {
+  const value = (key, fallback) => (env[key] ?? '').trim() || fallback;
+  return {
+    url: value('VITE_API_URL', 'http://127.0.0.1:8787'),
+    key: value('VITE_API_KEY', 'companion-dev'),
+    secret: value('VITE_API_SECRET', 'companion-dev-secret'),
+  };
+}
+
 /** The title, description and picture a crawler shows for a shared deck, in the link's language. */
 export function deckPreview(deck, formatName, lang) {
   const locale = lang === 'fr' ? 'fr-FR' : 'en-US';

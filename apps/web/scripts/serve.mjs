@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { linkPreview } from './link-preview.mjs';
+import { linkPreview, previewApi } from './link-preview.mjs';
 
 // The build's Content Security Policy (from its <meta>) as a header, with what only a header can say.
 const dist = join(import.meta.dirname, '..', 'dist');
@@ -38,13 +38,8 @@ const serve = sirv(dist, {
 });
 
 // Shared decks' link previews, from the API the build talks to (its public key, as the browser signs).
-const env = (key, fallback) => (process.env[key] ?? '').trim() || fallback;
 const previews = linkPreview({
-  api: {
-    url: env('VITE_API_URL', 'http://127.0.0.1:8787'),
-    key: env('VITE_API_KEY', 'companion-dev'),
-    secret: env('VITE_API_SECRET', 'companion-dev-secret'),
-  },
+  api: previewApi(process.env),
   shell: async () => readFileSync(join(dist, '200.html'), 'utf8'),
   origin: process.env.COMPANION_PUBLIC_URL,
 });

@@ -32,11 +32,10 @@ function ownsKeys(target: EventTarget | null): boolean {
 type Pending = { id: number; changes: ExactChange[] };
 
 /**
- * The owner's changes of a deck's cards, each saved at once as a small change (`POST /deck/:id/cards`),
+ * The owner's changes of a deck's cards, each saved at once as a small change (`POST /deck/:id/cards`)
  * and shown at once: until the server answers, `cards` is the deck with the changes on their way
- * applied (an added card is painted on the Enter that adds it); a refused change disappears with a
- * message.
- * with undo and redo: a step is recorded with the exact changes the server applied, and undoing sends
+ * applied (an added card is painted on the Enter that adds it; a refused change disappears with a
+ * message). With undo and redo: a step is recorded with the exact changes the server applied, and undoing sends
  * their inverse (also a small change, so another tab's edits in between are kept). Ctrl+Z (⌘Z) undoes
  * and Ctrl+Shift+Z or Ctrl+Y redoes, unless a text field or dialog has the focus. A step the server
  * can no longer take back (the cards left elsewhere) says so and leaves the history.
