@@ -161,13 +161,21 @@ export class LiveHub {
     await this.bus.revoke({ kind: 'sessions', userId });
   }
 
-  async close(): Promise<void> {
+  /**
+   * Tells every socket to reconnect elsewhere (1012) and takes no new one. The bus stays open: the
+   * requests still being answered may announce changes to the other instances.
+   */
+  closeSockets(): void {
     this.closing = true;
     clearInterval(this.timer);
     for (const set of this.byUser.values()) {
       for (const conn of set) conn.socket.close(CloseCode.RESTART, 'Server restarting');
     }
     this.byUser.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closeSockets();
     await this.bus.close();
   }
 

@@ -70,8 +70,12 @@ export async function registerLive(
       sessions.forgetUser(revocation.userId);
     else services.deckLists.forget([revocation.userId]);
   });
+  // After a committed write: a bus that cannot take the news (Redis away) must not turn the write's
+  // answer into an error; the other instances' cached lists then expire on their own.
   services.deckLists.announce = async (ownerIds) => {
-    await Promise.all(ownerIds.map((userId) => bus.revoke({ kind: 'decks', userId })));
+    const sent = await Promise.allSettled(ownerIds.map((userId) => bus.revoke({ kind: 'decks', userId })));
+    const failed = sent.find((result) => result.status === 'rejected');
+    if (failed) app.log.warn({ err: failed.reason }, 'live: could not announce a deck change');
   };
   const hub = new LiveHub(bus, limits, app.log);
   app.decorate('live', hub);
@@ -79,9 +83,18 @@ export async function registerLive(
   await app.register(websocket, {
     // Frames over the limit get an error frame and the socket stays open; far larger ones are cut off.
     options: { maxPayload: limits.maxFrameBytes * 4 },
-    // Replaces the plugin's own: close the sockets with 1012 so that clients reconnect elsewhere.
+    // Replaces the plugin's own: close the sockets with 1012 so that clients reconnect elsewhere; a
+    // peer that does not answer the close within a second is cut off. The bus closes last, once the
+    // requests in progress are answered (server.ts).
     preClose(done) {
-      void hub.close().finally(() => app.websocketServer.close(() => done()));
+      hub.closeSockets();
+      const cut = setTimeout(() => {
+        for (const client of app.websocketServer.clients) client.terminate();
+      }, 1000);
+      app.websocketServer.close(() => {
+        clearTimeout(cut);
+        done();
+      });
     },
   });
 
