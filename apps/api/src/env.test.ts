@@ -88,3 +88,51 @@ describe('mobile sign-in origins', () => {
     ).toEqual(['companion://auth', 'https://app.example/cb']);
   });
 });
+
+describe('serving the web app (pnpm serve)', () => {
+  const served = {
+    ...production,
+    COMPANION_WEB_ORIGINS: undefined,
+    COMPANION_WEB_DIST: 'apps/web/dist',
+    COMPANION_OVERLAY_DIST: 'apps/overlay/dist',
+    FIREBASE_WEB_API_KEY: 'AIzaSyExampleWebKey',
+    FIREBASE_APP_ID: '1:123:web:abc',
+  };
+
+  it('puts the API under /api/ of the public address and hands the web app its settings', () => {
+    const env = parseEnv(served);
+    expect(env.apiUrl).toBe('https://companion.example/api');
+    // One origin: the public address is the only web origin unless others are listed.
+    expect(env.webOrigins).toEqual(['https://companion.example']);
+    expect(env.site?.web).toEqual({
+      VITE_API_URL: 'https://companion.example/api',
+      VITE_API_KEY: 'web',
+      VITE_API_SECRET: '8c5b1e0f2a7d4e96b3f1c0a9d8e7f6a5',
+      VITE_FIREBASE_API_KEY: 'AIzaSyExampleWebKey',
+      VITE_FIREBASE_PROJECT_ID: 'companion-prod',
+      VITE_FIREBASE_APP_ID: '1:123:web:abc',
+      VITE_OVERLAY_URL: 'https://companion.example/obs/',
+    });
+    expect(env.site?.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('signs the web app with the key it is told to, and only a configured one', () => {
+    const keys = 'bot:0123456789abcdef0123456789abcdef,web:8c5b1e0f2a7d4e96b3f1c0a9d8e7f6a5';
+    expect(
+      parseEnv({ ...served, COMPANION_API_KEYS: keys, COMPANION_WEB_API_KEY: 'web' }).site?.web.VITE_API_KEY,
+    ).toBe('web');
+    expect(() => parseEnv({ ...served, COMPANION_WEB_API_KEY: 'nope' })).toThrow(
+      /COMPANION_WEB_API_KEY: "nope" is not one of the keys/,
+    );
+  });
+
+  it('refuses production without the Firebase web API key the pages need', () => {
+    expect(refusal({ ...served, FIREBASE_WEB_API_KEY: undefined })).toMatch(/FIREBASE_WEB_API_KEY/);
+  });
+
+  it('keeps the API alone at the root when no web app is served', () => {
+    const env = parseEnv({ PORT: '9000' });
+    expect(env.site).toBeUndefined();
+    expect(env.apiUrl).toBe('http://127.0.0.1:9000');
+  });
+});

@@ -92,6 +92,29 @@ const EnvSchema = z.object({
   COMPANION_LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(32),
   /** Bearer token a Prometheus scraper sends to GET /metrics; without it /metrics answers 404. */
   COMPANION_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * The built web app (`apps/web/dist`) to serve on this server's origin, with the API under `/api/`
+   * (`pnpm serve`). Unset: the API alone, at the root.
+   */
+  COMPANION_WEB_DIST: z.string().optional(),
+  /** The built overlay (`apps/overlay/dist`), served under `/obs/` beside the web app. */
+  COMPANION_OVERLAY_DIST: z.string().optional(),
+  /** Which key of COMPANION_API_KEYS the served web app signs with (default: the first). */
+  COMPANION_WEB_API_KEY: z.string().optional(),
+  // The served web app's public settings, given to browsers at run time (one build, any deployment).
+  /** The Firebase project's web API key (not a secret; required in production with COMPANION_WEB_DIST). */
+  FIREBASE_WEB_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
+  FIREBASE_STORAGE_BUCKET: z.string().optional(),
+  FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
+  FIREBASE_APP_ID: z.string().optional(),
+  FIREBASE_MEASUREMENT_ID: z.string().optional(),
+  /** OAuth client ids of the web app's Google and Apple sign-in buttons (off when unset). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_REDIRECT_URI: z.string().url().optional(),
+  /** The mobile app's link offered on the mobile sign-in page. */
+  MOBILE_APP_LINK: z.string().url().optional(),
 });
 
 /** The Companion app's own redirect (its URL scheme), allowed when COMPANION_MOBILE_ORIGINS is unset. */
@@ -138,11 +161,16 @@ function productionProblems(e: z.output<typeof EnvSchema>, source: Record<string
       `COMPANION_API_KEYS: the development key "${DEV_API_KEY}" and its secret are public; use keys of your own`,
     );
   }
-  if (e.COMPANION_WEB_ORIGINS.length === 0) {
+  if (e.COMPANION_WEB_ORIGINS.length === 0 && !e.COMPANION_WEB_DIST) {
     problems.push("COMPANION_WEB_ORIGINS: list the web app's origins (https://…), comma-separated");
   }
   if (!source.COMPANION_PUBLIC_URL) {
     problems.push("COMPANION_PUBLIC_URL: the web app's public address (used in friend links and QR codes)");
+  }
+  if (e.COMPANION_WEB_DIST && !e.FIREBASE_WEB_API_KEY) {
+    problems.push(
+      "FIREBASE_WEB_API_KEY: the served web app needs your Firebase project's web API key (Project settings › General)",
+    );
   }
   return problems;
 }
@@ -185,6 +213,16 @@ export interface Env {
   parseBudgetMs: number;
   parseThreads: number | undefined;
   writeConcurrency: number | undefined;
+  /** The web app and overlay this server serves (`pnpm serve`); undefined: the API alone. */
+  site: SiteEnv | undefined;
+}
+
+/** What the production server needs to serve the built web app and overlay on its own origin. */
+export interface SiteEnv {
+  webDist: string;
+  overlayDist: string | undefined;
+  /** The web app's public settings (apps/web/src/env.ts's names), handed to browsers at run time. */
+  web: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -215,6 +253,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     apiKeys.set(pair.slice(0, at), pair.slice(at + 1));
   }
   if (apiKeys.size === 0) apiKeys.set(DEV_API_KEY, DEV_API_SECRET);
+  const publicUrl = e.COMPANION_PUBLIC_URL.replace(/\/+$/, '');
+  const site = e.COMPANION_WEB_DIST ? siteEnv(e, apiKeys, publicUrl) : undefined;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -230,10 +270,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionTtlMs: e.COMPANION_SESSION_TTL_DAYS * 24 * 3600 * 1000,
     webOrigins: e.COMPANION_WEB_ORIGINS.length
       ? e.COMPANION_WEB_ORIGINS
-      : ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:5174', 'http://localhost:5174'],
+      : site
+        ? [new URL(publicUrl).origin]
+        : [
+            'http://127.0.0.1:5173',
+            'http://localhost:5173',
+            'http://127.0.0.1:5174',
+            'http://localhost:5174',
+          ],
     mobileOrigins: e.COMPANION_MOBILE_ORIGINS.length ? e.COMPANION_MOBILE_ORIGINS : [DEFAULT_MOBILE_ORIGIN],
-    publicUrl: e.COMPANION_PUBLIC_URL.replace(/\/+$/, ''),
-    apiUrl: (e.COMPANION_API_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    apiUrl: (e.COMPANION_API_URL ?? (site ? `${publicUrl}/api` : `http://${e.HOST}:${e.PORT}`)).replace(
+      /\/+$/,
+      '',
+    ),
     logLevel: e.COMPANION_LOG_LEVEL,
     sharedData: e.COMPANION_SHARED_DATA ? resolve(e.COMPANION_SHARED_DATA) : undefined,
     rateLimit: e.COMPANION_RATE_LIMIT === 'on',
@@ -248,6 +298,40 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     parseBudgetMs: e.COMPANION_PARSE_BUDGET_MS,
     parseThreads: e.COMPANION_PARSE_THREADS,
     writeConcurrency: e.COMPANION_WRITE_CONCURRENCY,
+    site,
+  };
+}
+
+function siteEnv(e: z.output<typeof EnvSchema>, apiKeys: Map<string, string>, publicUrl: string): SiteEnv {
+  const key = e.COMPANION_WEB_API_KEY ?? [...apiKeys.keys()][0] ?? DEV_API_KEY;
+  const secret = apiKeys.get(key);
+  if (secret === undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COMPANION_WEB_API_KEY: "${key}" is not one of the keys of COMPANION_API_KEYS`,
+    );
+  }
+  const web: Record<string, string | undefined> = {
+    VITE_API_URL: `${publicUrl}/api`,
+    VITE_API_KEY: key,
+    VITE_API_SECRET: secret,
+    VITE_FIREBASE_API_KEY: e.FIREBASE_WEB_API_KEY ?? 'demo-api-key',
+    VITE_FIREBASE_PROJECT_ID: e.FIREBASE_PROJECT_ID,
+    VITE_FIREBASE_AUTH_DOMAIN: e.FIREBASE_AUTH_DOMAIN,
+    VITE_FIREBASE_STORAGE_BUCKET: e.FIREBASE_STORAGE_BUCKET,
+    VITE_FIREBASE_MESSAGING_SENDER_ID: e.FIREBASE_MESSAGING_SENDER_ID,
+    VITE_FIREBASE_APP_ID: e.FIREBASE_APP_ID,
+    VITE_FIREBASE_MEASUREMENT_ID: e.FIREBASE_MEASUREMENT_ID,
+    VITE_FIREBASE_AUTH_EMULATOR_HOST: e.FIREBASE_AUTH_EMULATOR_HOST,
+    VITE_GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
+    VITE_APPLE_CLIENT_ID: e.APPLE_CLIENT_ID,
+    VITE_APPLE_REDIRECT_URI: e.APPLE_REDIRECT_URI,
+    VITE_MOBILE_APP_LINK: e.MOBILE_APP_LINK,
+    VITE_OVERLAY_URL: `${publicUrl}/obs/`,
+  };
+  return {
+    webDist: resolve(e.COMPANION_WEB_DIST as string),
+    overlayDist: e.COMPANION_OVERLAY_DIST ? resolve(e.COMPANION_OVERLAY_DIST) : undefined,
+    web: Object.fromEntries(Object.entries(web).filter((entry): entry is [string, string] => !!entry[1])),
   };
 }
 

@@ -3,6 +3,9 @@ import { ConfigError, loadEnv } from './env.js';
 import { buildServer } from './server.js';
 import { importSharedCatalogue } from './services/catalogue-import.js';
 
+/** Longest wait for the requests in progress at shutdown (the request timeout bounds each). */
+const CLOSE_DEADLINE_MS = 30_000;
+
 async function main(): Promise<void> {
   const env = loadEnv();
   const server = await buildServer(env);
@@ -14,10 +17,15 @@ async function main(): Promise<void> {
     if (result) console.log(`  Loaded ${result.cards} printings and ${result.sets} sets.`);
     counts = await server.services.catalogueCounts();
   }
-  console.log(
-    `Companion API listening on ${address} (${server.services.database.kind}${env.databaseUrl ? '' : ` in ${env.dataDir}`})`,
-  );
-  console.log(`  reference: ${address}/docs · OpenAPI: ${address}/openapi.json`);
+  const storage = `${server.services.database.kind}${env.databaseUrl ? '' : ` in ${env.dataDir}`}`;
+  if (env.site) {
+    console.log(`Companion listening on ${address} (${env.nodeEnv}, ${storage})`);
+    console.log(`  web app: ${env.publicUrl}/ · overlay: ${env.publicUrl}/obs/ · API: ${env.apiUrl}/`);
+    console.log(`  ready: ${env.apiUrl}/health/ready · reference: ${env.apiUrl}/docs`);
+  } else {
+    console.log(`Companion API listening on ${address} (${storage})`);
+    console.log(`  reference: ${address}/docs · OpenAPI: ${address}/openapi.json`);
+  }
   if (counts.cards === 0) {
     console.log(
       '  The card catalogue is empty. Load Scryfall data with:\n' +
@@ -25,10 +33,17 @@ async function main(): Promise<void> {
     );
   }
   let closing = false;
+  // Graceful: no new connection, the requests in progress answered and the live sockets told to
+  // reconnect elsewhere (1012), then the database closed. A stuck close still ends the process.
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing…`);
+    const deadline = setTimeout(() => {
+      console.error(`Still closing after ${CLOSE_DEADLINE_MS / 1000} s: exiting.`);
+      process.exit(1);
+    }, CLOSE_DEADLINE_MS);
+    deadline.unref();
     await server.close();
     process.exit(0);
   };

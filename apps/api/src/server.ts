@@ -14,8 +14,10 @@ import type { Env } from './env.js';
 import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
 import { ANONYMOUS_BODY_BYTES, type RateLimits, registerRateLimits } from './http/limits.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerReadiness } from './http/readiness.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
 import { securityHeaders } from './http/security-headers.js';
+import { registerSite, siteRewrite } from './http/site.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
@@ -35,6 +37,10 @@ export interface Server {
   registrar: Registrar;
   /** Listens on env.host:env.port (or the given port); resolves to the address. */
   listen(port?: number): Promise<string>;
+  /**
+   * Stops taking work: `/health/ready` answers 503 from now on (a proxy stops sending requests),
+   * then the server closes once the requests in progress are answered.
+   */
   close(): Promise<void>;
 }
 
@@ -101,6 +107,8 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     // (unknown paths, documentation) accepts only a small body.
     bodyLimit: ANONYMOUS_BODY_BYTES,
     routerOptions: { maxParamLength: 256 },
+    // Serving the web app too (`pnpm serve`): the API answers under /api/, the pages everywhere else.
+    ...(env.site ? { rewriteUrl: (req: { url?: string }) => siteRewrite(req.url ?? '/') } : {}),
     // Errors raised before routing (bad URL, over-long parameter) get the one error shape too.
     frameworkErrors: (error, _request, rawReply) => {
       const reply = rawReply as unknown as FastifyReply;
@@ -205,12 +213,14 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   await registerLive(app, services, options.live);
   registerMetrics(app, env.metricsToken, { live: () => app.live.stats(), pool: services.database.pool });
 
+  /** Set once `close()` is called: readiness answers 503, every answer closes its connection. */
+  let draining = false;
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
     securityHeaders(reply);
     // Refused before its body was read (too large, unsigned, signed out): close the connection
     // rather than read the rest of the body.
-    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    if ((reply.statusCode >= 400 && !request.raw.complete) || draining) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
@@ -263,6 +273,8 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   const registrar = createRegistrar(app, services, rateLimits);
   registerRoutes(registrar, services);
   registerDocs(app, env);
+  registerReadiness(app, services, () => draining);
+  if (env.site) await registerSite(app, env, env.site);
 
   return {
     app,
@@ -272,7 +284,16 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
       return app.listen({ port, host: env.host });
     },
     async close() {
-      await app.close();
+      draining = true;
+      // Connections that answered their last request after the close began are idle only then:
+      // closed as they become so (each answer now says `connection: close` too).
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
+      await app.live.close();
       await services.parsing.close();
       await rateLimits?.close();
       await database.close();

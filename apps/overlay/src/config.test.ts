@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config';
+import { readConfig, runtimeApiUrl } from './config';
 import en from './i18n/en-US.json';
 import fr from './i18n/fr-FR.json';
 
@@ -28,5 +28,23 @@ describe('overlay messages', () => {
       expect(args(fr[key]), key).toEqual(args(en[key]));
       if (en[key].length > 12) expect(fr[key], key).not.toBe(en[key]);
     }
+  });
+});
+
+describe('runtimeApiUrl', () => {
+  const page = (text: string | null) => ({
+    getElementById: (id: string) =>
+      id === 'companion-config' && text !== null ? ({ textContent: text } as HTMLElement) : null,
+  });
+
+  it('reads the API address the production server wrote into the page', () => {
+    expect(runtimeApiUrl(page('{"apiUrl":"https://c.example/api"}'))).toBe('https://c.example/api');
+  });
+
+  it('ignores a missing, unreadable or non-http value', () => {
+    expect(runtimeApiUrl(page(null))).toBeUndefined();
+    expect(runtimeApiUrl(page('{'))).toBeUndefined();
+    expect(runtimeApiUrl(page('null'))).toBeUndefined();
+    expect(runtimeApiUrl(page('{"apiUrl":"javascript:alert(1)"}'))).toBeUndefined();
   });
 });

@@ -1,5 +1,21 @@
 /**
- * The overlay's configuration: the API address at build time, the streaming token and language from
+ * The API address the production server wrote into the page (`pnpm serve`: a JSON data block,
+ * `<script type="application/json" id="companion-config">{"apiUrl": …}</script>`), which wins over
+ * the build's.
+ */
+export function runtimeApiUrl(doc: Pick<Document, 'getElementById'>): string | undefined {
+  const text = doc.getElementById('companion-config')?.textContent;
+  if (!text) return undefined;
+  try {
+    const value = (JSON.parse(text) as { apiUrl?: unknown } | null)?.apiUrl;
+    return typeof value === 'string' && /^https?:\/\//.test(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The overlay's configuration: the API address (the server's, else the build's), the streaming token and language from
  * the page's address (`/obs/?token=ct_…&lang=fr`). Nothing else reads the environment or the URL.
  */
 export type OverlayLocale = 'en-US' | 'fr-FR';

@@ -4,12 +4,12 @@ import './overlay.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { readConfig } from './config';
+import { readConfig, runtimeApiUrl } from './config';
 
 const config = readConfig(
   window.location.search,
   navigator.languages,
-  import.meta.env.VITE_API_URL as string | undefined,
+  runtimeApiUrl(document) ?? (import.meta.env.VITE_API_URL as string | undefined),
 );
 document.documentElement.lang = config.locale;
 

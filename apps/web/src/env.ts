@@ -1,7 +1,12 @@
 /**
- * Public configuration, read once from `import.meta.env` and checked by hand (no schema library in
- * the entry chunk: this module loads on every page). Nothing else reads the environment. Every value
- * here ships to browsers: never put a secret that matters in it.
+ * Public configuration, read once and checked by hand (no schema library in the entry chunk: this
+ * module loads on every page). Nothing else reads the environment. Every value here ships to
+ * browsers: never put a secret that matters in it.
+ *
+ * Two sources, the second winning: the build's `import.meta.env` (VITE_* variables at build time,
+ * the development servers), then the settings the production server writes into the page at run
+ * time (`pnpm serve`: a JSON data block, `<script type="application/json" id="companion-config">`,
+ * written by apps/api/src/http/site.ts), so that one build serves every deployment.
  */
 export interface PublicEnv {
   VITE_API_URL: string;
@@ -80,7 +85,24 @@ export function readEnv(raw: Record<string, unknown>): PublicEnv {
   return out as unknown as PublicEnv;
 }
 
-export const env: PublicEnv = readEnv(import.meta.env as Record<string, unknown>);
+/** The settings the serving page carries (none on the development servers and in prerendering). */
+export function runtimeConfig(doc: Pick<Document, 'getElementById'> | undefined): Record<string, unknown> {
+  const text = doc?.getElementById('companion-config')?.textContent;
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export const env: PublicEnv = readEnv({
+  ...(import.meta.env as Record<string, unknown>),
+  ...runtimeConfig(typeof document === 'undefined' ? undefined : document),
+});
 
 /** Firebase public configuration (the web API key is not a secret). */
 export const firebaseConfig = {
