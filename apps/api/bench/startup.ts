@@ -105,6 +105,8 @@ export async function run(): Promise<void> {
       COMPANION_PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       COMPANION_WEB_ORIGINS: `http://127.0.0.1:${PORT}`,
       COMPANION_SHARED_DATA: undefined,
+      // No Scryfall here: the empty catalogue's start-up sync stays off.
+      COMPANION_SYNC: 'off',
       COMPANION_LOG_LEVEL: 'warn',
       PORT: String(PORT),
       HOST: '127.0.0.1',

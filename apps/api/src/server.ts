@@ -18,6 +18,7 @@ import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
 import { type AppServices, createServices } from './services/app.js';
+import { type CatalogueSchedule, createCatalogueSchedule } from './services/catalogue-schedule.js';
 import { DomainError } from './services/errors.js';
 import { importPictureFiles, readPicture } from './services/pictures.js';
 
@@ -32,6 +33,8 @@ export interface Server {
   app: FastifyInstance;
   services: AppServices;
   registrar: Registrar;
+  /** The daily catalogue sync (started by `main.ts` once the server listens). */
+  sync: CatalogueSchedule;
   /** Listens on env.host:env.port (or the given port); resolves to the address. */
   listen(port?: number): Promise<string>;
   /**
@@ -267,18 +270,27 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   const registrar = createRegistrar(app, services, rateLimits);
   registerRoutes(registrar, services);
   registerDocs(app, env);
-  registerReadiness(app, services, () => draining);
+  const sync = createCatalogueSchedule(database, {
+    enabled: env.sync.enabled,
+    hour: env.sync.hour,
+    scryfall: { apiUrl: env.scryfallApiUrl },
+    catalogueCount: async () => (await services.catalogueCounts()).cards,
+    log: app.log,
+  });
+  registerReadiness(app, services, sync, () => draining);
   if (env.site) await registerSite(app, env, env.site);
 
   return {
     app,
     services,
     registrar,
+    sync,
     async listen(port = env.port) {
       return app.listen({ port, host: env.host });
     },
     async close() {
       draining = true;
+      sync.stop();
       // Connections that answered their last request after the close began are idle only then:
       // closed as they become so (each answer now says `connection: close` too).
       const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
