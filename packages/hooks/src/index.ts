@@ -71,6 +71,12 @@ export {
 } from './persist/user-queries.js';
 export { type AuthSource, CompanionProvider, type CompanionProviderProps } from './provider.js';
 export {
+  accountExportQueryOptions,
+  deleteAccountMutationOptions,
+  useAccountExport,
+  useDeleteAccount,
+} from './queries/account.js';
+export {
   createExchangeCodeMutationOptions,
   exchangeMutationOptions,
   loginMutationOptions,
