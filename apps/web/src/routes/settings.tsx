@@ -10,6 +10,8 @@ import type { Settings } from '@companion/sdk/contract';
 import { FormField, Select } from '@companion/ui';
 import { useNavigate } from 'react-router';
 import { useToast } from '../app/toasts';
+import { AccountData } from '../components/account-data';
+import { DeleteAccount } from '../components/delete-account';
 import { OverlaySettings } from '../components/overlay-settings';
 import { PageHeading } from '../components/page-heading';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
@@ -106,6 +108,8 @@ export function Component() {
         </div>
         <OverlaySettings />
         <SignOutEverywhere />
+        <AccountData />
+        <DeleteAccount />
       </div>
     </>
   );
