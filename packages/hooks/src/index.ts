@@ -50,10 +50,15 @@ export {
 } from './identity/errors.js';
 export { type IdTokenWatchOptions, refreshIdToken, syncToken, watchIdToken } from './identity/lazy-token.js';
 export {
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  reauthenticate,
   type SignInError,
   type SignInInput,
   type SignUpInput,
   useAppleSignIn,
+  useChangeEmail,
+  useChangePassword,
   useConfirmPasswordReset,
   useGoogleSignIn,
   useSendPasswordReset,
