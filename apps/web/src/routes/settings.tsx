@@ -14,6 +14,7 @@ import { AccountData } from '../components/account-data';
 import { DeleteAccount } from '../components/delete-account';
 import { OverlaySettings } from '../components/overlay-settings';
 import { PageHeading } from '../components/page-heading';
+import { SignInDetails } from '../components/sign-in-details';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
@@ -107,6 +108,7 @@ export function Component() {
           ) : null}
         </div>
         <OverlaySettings />
+        <SignInDetails />
         <SignOutEverywhere />
         <AccountData />
         <DeleteAccount />
