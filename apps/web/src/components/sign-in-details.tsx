@@ -49,9 +49,9 @@ function ChangeEmail({ current }: { current: string | null }) {
   };
 
   return (
-    <section className="web-card" aria-labelledby="change-email-title">
+    <section className="web-card web-form" aria-labelledby="change-email-title">
+      <h2 id="change-email-title">{t('web.settings.email.title')}</h2>
       <form className="web-form" onSubmit={submit}>
-        <h2 id="change-email-title">{t('web.settings.email.title')}</h2>
         {current ? <p className="web-muted">{t('web.settings.email.current', { email: current })}</p> : null}
         <FormField label={t('web.settings.email.new')} required>
           <Input type="email" name="email" autoComplete="email" required />
@@ -101,9 +101,9 @@ function ChangePassword() {
   };
 
   return (
-    <section className="web-card" aria-labelledby="change-password-title">
+    <section className="web-card web-form" aria-labelledby="change-password-title">
+      <h2 id="change-password-title">{t('web.settings.password.title')}</h2>
       <form className="web-form" onSubmit={submit}>
-        <h2 id="change-password-title">{t('web.settings.password.title')}</h2>
         <FormField label={t('web.settings.credentials.currentPassword')} required>
           <Input type="password" name="current-password" autoComplete="current-password" required />
         </FormField>
