@@ -345,6 +345,23 @@ describe.each(storages())('deleting an account and downloading its data on %s', 
       expect.objectContaining({ user: expect.objectContaining({ id: bob.id }), result: 'loss' }),
     ]);
     expect((await bob.client.games.get({ params: { id: ids.bobGame } })).game.players).toHaveLength(2);
+    // Editing the game keeps her line: no input can name it.
+    const { game: edited } = await bob.client.games.update({
+      params: { id: ids.sharedGame },
+      body: {
+        formatId: 'commander',
+        playgroupId: ids.group,
+        setId: ids.set,
+        turns: 9,
+        players: [{ userId: bob.id, deckId: null, result: 'loss', seat: 2 }],
+      },
+    });
+    expect(edited.turns).toBe(9);
+    expect(edited.players.map((p) => [p.user?.id ?? null, p.result])).toEqual([
+      [null, 'win'],
+      [bob.id, 'loss'],
+    ]);
+
     const group = await carol.client.playgroups.get({ params: { id: ids.group } });
     expect(group.playgroup.ownerId).toBe(carol.id);
     expect(group.playgroup.members.map((m) => [m.user.id, m.role]).sort()).toEqual(
