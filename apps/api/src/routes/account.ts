@@ -23,7 +23,7 @@ export function accountRoutes(s: AppServices) {
               },
             ],
           );
-        await deleteAccount({ db: s.db, identity: s.identity, dataDir: s.env.dataDir }, user);
+        await deleteAccount({ db: s.db, identity: s.identity }, user);
         // Gone from the database: drop the cached look-ups, then close every socket of the player
         // (apps and overlays), on every instance.
         s.sessions.forgetUser(user.id);

@@ -5,7 +5,7 @@
  *
  * | table                          | the player's rows                                                   |
  * |--------------------------------|---------------------------------------------------------------------|
- * | users                          | deleted (its picture file too, once committed)                      |
+ * | users                          | deleted (its picture too, in the same transaction)                  |
  * | sessions                       | deleted (session and streaming tokens): the next call answers 401   |
  * | exchange_codes                 | deleted                                                             |
  * | friendships                    | deleted, both directions, accepted or pending                       |
@@ -18,6 +18,7 @@
  * | notes                          | deleted                                                             |
  * | playgroups they own            | passed to the longest-standing active admin, else active member     |
  * |                                | (joined first); deleted when nobody else is active (picture too)    |
+ * | pictures                       | the player's and their deleted groups' pictures: deleted             |
  * | playgroup_members              | deleted; `invited_by` naming the player is nulled                   |
  * | games they recorded            | passed to the first other account among the game's players (by     |
  * |                                | seat); deleted when no other account played (guests only), with    |
@@ -63,21 +64,22 @@ import { list as listFriends } from './friends.js';
 import { gameDtos } from './games/dto.js';
 import { playedOrRecordedBy } from './games/read.js';
 import { exportList } from './lists/export.js';
-import { deletePicture } from './pictures.js';
+import { dropPicture } from './pictures.js';
 import type { PlaygroupDeps } from './playgroups/access.js';
 import { listForUser } from './playgroups/groups.js';
 import type { FullUser, UserService } from './users.js';
 
 /** Deletes every row the player owns and anonymises the rest (see the table above). */
 export async function deleteAccount(
-  deps: { db: Db; identity: IdentityVerifier; dataDir: string },
+  deps: { db: Db; identity: IdentityVerifier },
   user: UserRow,
 ): Promise<void> {
   const me = user.id;
-  const pictures = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, me)).for('update');
-    if (!row) return [];
-    const gone = [row.picture, ...(await handOverPlaygroups(tx, me))];
+    if (!row) return;
+    for (const picture of [row.picture, ...(await handOverPlaygroups(tx, me))])
+      await dropPicture(tx, picture);
     await tx.update(playgroupMembers).set({ invitedBy: null }).where(eq(playgroupMembers.invitedBy, me));
     await handOverGames(tx, me);
     await handOverSets(tx, me);
@@ -91,9 +93,7 @@ export async function deleteAccount(
     // playgroup_members), and list_revisions.author_id becomes null (ON DELETE SET NULL).
     await tx.delete(users).where(eq(users.id, me));
     await deps.identity.deleteAccount(row.firebaseUid);
-    return gone;
   });
-  for (const picture of pictures) await deletePicture(deps.dataDir, picture);
 }
 
 /** Playgroups the player owns: to the longest-standing admin, else member; deleted if alone. */

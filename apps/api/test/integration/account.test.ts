@@ -14,8 +14,6 @@
  * rows are as they were, but for the friendship with her and the games and set handed to him.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { contract } from '@companion/sdk/contract';
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -298,10 +296,14 @@ describe.each(storages())('deleting an account and downloading its data on %s', 
     expect(await d.select().from(schema.playgroups).where(eq(schema.playgroups.id, ids.soloGroup))).toEqual(
       [],
     );
-    expect(existsSync(join(t.server.services.env.dataDir, 'uploads', 'users'))).toBe(true);
-    expect(readdirSync(join(t.server.services.env.dataDir, 'uploads', 'users')).join()).not.toContain(
-      picture,
-    );
+    // Her picture was stored, and is gone.
+    expect(picture).toMatch(/\.webp$/);
+    expect(
+      await d
+        .select()
+        .from(schema.pictures)
+        .where(eq(schema.pictures.path, `users/${picture}`)),
+    ).toEqual([]);
 
     // Her session is refused, and her Firebase account is gone.
     expect(await status(alice.client.user.me())).toBe(401);
