@@ -241,9 +241,12 @@ class LineWriter {
     this.done.catch(() => undefined);
   }
   async write(value: unknown) {
-    const line = `${JSON.stringify(value)}\n`;
-    this.bytes += line.length;
-    if (!this.gzip.write(line)) {
+    await this.writeLines(`${JSON.stringify(value)}\n`);
+  }
+  /** Lines already serialised, each ending with a newline. */
+  async writeLines(text: string) {
+    this.bytes += text.length;
+    if (!this.gzip.write(text)) {
       await Promise.race([new Promise((r) => this.gzip.once('drain', r)), this.done]);
     }
   }
@@ -336,7 +339,9 @@ export async function writeBackup(
         let count = 0;
         for (;;) {
           const batch = await conn.query(`FETCH ${BATCH_ROWS} FROM companion_backup`);
-          for (const row of batch) await out.write(columns.map((_, i) => row[`c${i}`] ?? null));
+          let text = '';
+          for (const row of batch) text += `${JSON.stringify(columns.map((_, i) => row[`c${i}`] ?? null))}\n`;
+          await out.writeLines(text);
           count += batch.length;
           if (batch.length < BATCH_ROWS) break;
         }
