@@ -148,9 +148,17 @@ async function setTextForms(conn: Conn) {
   );
 }
 
-/** A table's stored columns (generated ones are computed again) with their SQL types. */
+/**
+ * A table's stored columns (generated ones are computed again) with their SQL types; null when the
+ * app's schema (the first of the search path) has no such table.
+ */
 async function tableColumns(conn: Conn, table: string): Promise<TableLine['columns'] | null> {
-  const exists = await conn.query('SELECT to_regclass($1) IS NOT NULL AS ok', [ident(table)]);
+  if (table === '__drizzle_migrations') return null;
+  const exists = await conn.query(
+    `SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.oid = to_regclass($1) AND c.relkind IN ('r', 'p') AND n.nspname = current_schema()) AS ok`,
+    [ident(table)],
+  );
   if (!exists[0]?.ok) return null;
   const rows = await conn.query(
     `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
@@ -620,11 +628,16 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
       for (const { table, columns } of tables) {
         const have = await tableColumns(conn, table);
         if (!have) throw new BackupError(`The target has no table ${table}.`);
-        const missing = columns.filter((c) => !have.some((h) => h.name === c.name));
-        if (missing.length)
-          throw new BackupError(
-            `The target's ${table} has no column ${missing.map((c) => c.name).join(', ')}.`,
-          );
+        // The target's own types go into the statements (never the file's), and must be the file's.
+        const types = new Map(have.map((h) => [h.name, h.type]));
+        for (const c of columns) {
+          const type = types.get(c.name);
+          if (!type) throw new BackupError(`The target's ${table} has no column ${c.name}.`);
+          if (type !== c.type)
+            throw new BackupError(
+              `The target's ${table}.${c.name} is ${type}; in the backup it is ${c.type}.`,
+            );
+        }
         targets.set(table, have);
         const [row] = await conn.query(`SELECT count(*)::int AS n FROM ${ident(table)}`);
         if (Number(row?.n)) notEmpty.push(`${table} (${row?.n} rows)`);
@@ -649,11 +662,12 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
       const flush = async () => {
         if (!table || !batch.length) return;
         const cols = table.columns;
+        const types = new Map(targets.get(table.table)?.map((c) => [c.name, c.type]));
         const params: Array<string | null> = [];
         const tuples = batch.map((values) => {
           const cells = cols.map((c, i) => {
             params.push(values[i] ?? null);
-            return `$${params.length}::${c.type}`;
+            return `$${params.length}::${types.get(c.name)}`;
           });
           return `(${cells.join(', ')})`;
         });

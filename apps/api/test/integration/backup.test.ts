@@ -373,6 +373,49 @@ describe.each(storages())('backup and restore on %s', (kind) => {
         await target.cleanup();
       }
     }
+    // A well-formed file naming a table outside the app's schema, or a column of another type, is
+    // refused before any row goes in (the target is migrated by then, and stays empty).
+    const rename = (from: string, to: string) =>
+      gzipSync(
+        lines
+          .map((l) =>
+            l.replace(`{"table":"${from}"`, `{"table":"${to}"`).replace(`{"end":"${from}"`, `{"end":"${to}"`),
+          )
+          .join('\n'),
+      );
+    const retyped = gzipSync(
+      lines
+        .map((l) => (l.startsWith('{"table":"users"') ? l.replace('"type":"uuid"', '"type":"text"') : l))
+        .join('\n'),
+    );
+    for (const [name, content, message] of [
+      ['catalog-table', rename('formats', 'pg_class'), /The target has no table pg_class/],
+      [
+        'migrations-table',
+        rename('formats', '__drizzle_migrations'),
+        /The target has no table __drizzle_migrations/,
+      ],
+      ['retyped', retyped, /The target's users\.id is uuid; in the backup it is text/],
+    ] as const) {
+      const path = join(work, `${name}.gz`);
+      writeFileSync(path, content);
+      const target = emptyTarget(kind);
+      try {
+        const error = await restoreBackup(path, { open: target.open, dataDir: target.dataDir }).catch(
+          (e: unknown) => e,
+        );
+        expect((error as Error).message, name).toMatch(message);
+        const database = await target.open(undefined);
+        try {
+          const contents = await tableContents(database.db);
+          expect(Object.values(contents).flat(), name).toEqual([]);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await target.cleanup();
+      }
+    }
     await expect(verifyBackup(file)).resolves.toMatchObject({ files: 3 });
   });
 });
