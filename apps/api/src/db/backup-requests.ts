@@ -93,10 +93,14 @@ export function acceptBackupRequests(
     queue = queue.then(handle, handle);
   };
   process.on(SIGNAL, onSignal);
-  // Requests, claims and answers left by a server or a `backup` that died: nobody waits for them.
+  // Requests, claims and answers left by a server or a `backup` that died: nobody waits for them;
+  // nor for the pictures a backup interrupted by a crash had linked aside (`.backup-*`).
   mkdirSync(folder, { recursive: true });
   for (const name of readdirSync(folder)) {
     if (name !== LISTENER) rmSync(join(folder, name), { force: true });
+  }
+  for (const name of readdirSync(dataDir)) {
+    if (name.startsWith('.backup-')) rmSync(join(dataDir, name), { recursive: true, force: true });
   }
   const listener: Listener = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   writeFileSync(join(folder, LISTENER), JSON.stringify(listener), { mode: 0o600 });
@@ -201,6 +205,12 @@ export async function requestBackup(
               'Is it a Companion server of this version, and not stuck?',
           );
         }
+      }
+      try {
+        process.kill(holder.pid, 0);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ESRCH')
+          throw new BackupRequestError(`${who} stopped before it answered: no backup was written.`);
       }
       if (Date.now() - started > timeout) {
         throw new BackupRequestError(

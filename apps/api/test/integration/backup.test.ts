@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -28,7 +29,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BackupError, restoreBackup, verifyBackup, writeBackup } from '../../src/db/backup.js';
-import { type Database, type Db, openDatabase } from '../../src/db/client.js';
+import { type Database, type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema.js';
 import { befriend } from '../support/calls.js';
 import {
@@ -417,6 +418,68 @@ describe.each(storages())('backup and restore on %s', (kind) => {
       }
     }
     await expect(verifyBackup(file)).resolves.toMatchObject({ files: 3 });
+  });
+});
+
+describe.each(storages())('a backup of an older schema on %s', (kind) => {
+  it('restores at its migration, then applies the later ones', async () => {
+    // A database at 0015 (before deck_cards.category), with a deck of two cards.
+    const folder = mkdtempSync(join(tmpdir(), 'companion-migrations-'));
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+    journal.entries = journal.entries.slice(
+      0,
+      journal.entries.findIndex((e) => e.tag === '0015_list_sharing') + 1,
+    );
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const source = emptyTarget(kind);
+    const target = emptyTarget(kind);
+    const file = join(source.dataDir, 'old.jsonl.gz');
+    try {
+      const old = await source.open(folder);
+      try {
+        await old.db.execute(sql`INSERT INTO users (id, firebase_uid, provider, code)
+          VALUES ('00000000-0000-4000-8000-00000000000a', 'uid-a', 'google', 'CODEA')`);
+        await old.db.execute(sql`INSERT INTO decks (id, owner_id, name, format_id)
+          VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-00000000000a', 'Old deck', 'modern')`);
+        await old.db.execute(sql`INSERT INTO deck_cards (deck_id, name, quantity, board)
+          VALUES ('00000000-0000-4000-8000-000000000002', 'Island', 4, 'main'),
+                 ('00000000-0000-4000-8000-000000000002', 'Swamp', 2, 'main')`);
+        const summary = await writeBackup(old, file);
+        expect(summary.header.migration.tag).toBe('0015_list_sharing');
+      } finally {
+        await old.close();
+      }
+      await restoreBackup(file, { open: target.open, dataDir: target.dataDir });
+      const database = await target.open(undefined);
+      try {
+        const { rows } = (await database.db.execute(
+          sql`SELECT name, quantity, category FROM deck_cards ORDER BY name`,
+        )) as unknown as { rows: unknown[] };
+        expect(rows).toEqual([
+          { name: 'Island', quantity: 4, category: null },
+          { name: 'Swamp', quantity: 2, category: null },
+        ]);
+      } finally {
+        await database.close();
+      }
+      // Every migration is applied now: a backup of the restored database is at the last one.
+      const latest = await target.open(undefined);
+      try {
+        const again = await writeBackup(latest, join(source.dataDir, 'again.jsonl.gz'));
+        const tags = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+          entries: Array<{ tag: string }>;
+        };
+        expect(again.header.migration.tag).toBe(tags.entries.at(-1)?.tag);
+      } finally {
+        await latest.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await source.cleanup();
+      await target.cleanup();
+    }
   });
 });
 
