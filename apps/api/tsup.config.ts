@@ -12,6 +12,8 @@ export default defineConfig({
     'cards-import': 'src/cli/cards-import.ts',
     'cards-sync': 'src/cli/cards-sync.ts',
     promo: 'src/cli/promo.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
   },
   format: ['esm'],
   platform: 'node',
