@@ -92,6 +92,8 @@ export function acceptBackupRequests(
   const onSignal = () => {
     queue = queue.then(handle, handle);
   };
+  // Windows has no SIGUSR2: no listener file either, so `backup` says to stop the server.
+  if (process.platform === 'win32') return () => {};
   process.on(SIGNAL, onSignal);
   // Requests, claims and answers left by a server or a `backup` that died: nobody waits for them;
   // nor for the pictures a backup interrupted by a crash had linked aside (`.backup-*`).
