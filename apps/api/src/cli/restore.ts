@@ -12,6 +12,7 @@ import { BackupError, restoreBackup } from '../db/backup.js';
 import { openDatabase } from '../db/client.js';
 import { FolderLockedError } from '../db/folder-lock.js';
 import { ConfigError, type Env, loadEnv } from '../env.js';
+import { IMPORT_PGLITE_SETTINGS } from './cards-import.js';
 
 export const USAGE = `Usage: restore <file> [--force]
 
@@ -48,6 +49,8 @@ export async function runRestore(argv: string[], env: Env, print = (line: string
         pgSchema: env.databaseSchema,
         dataDir: env.databaseUrl ? undefined : env.dataDir,
         migrationsFolder,
+        // A bulk write, as an import is: PGlite's smaller buffer pool costs no speed, only memory.
+        pgliteSettings: IMPORT_PGLITE_SETTINGS,
       }),
   });
   const { header } = summary;
