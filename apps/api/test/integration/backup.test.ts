@@ -6,7 +6,7 @@
  * non-empty target is refused unless --force.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -539,9 +539,16 @@ describe.each(storages())('backup while a server process writes, on %s', (kind) 
       // Writers: decks of 12 lines and games of 3 players, each one transaction, until told to stop.
       let stop = false;
       let written = 0;
+      // Writer 0 also replaces the avatar now and then (a new file, the old one deleted once the
+      // change is committed): the backup must hold the picture its snapshot names.
+      const colours = ['#aa0000', '#00aa00', '#0000aa', '#aaaa00', '#00aaaa', '#aa00aa'];
       const writer = async (n: number) => {
         for (let i = 0; !stop; i++) {
-          if (i % 2 === 0) {
+          if (n === 0 && i % 3 === 2) {
+            await client.user.uploadPicture({
+              body: { file: await png(colours[i % colours.length] as string) },
+            });
+          } else if (i % 2 === 0) {
             const decklist = Array.from({ length: 12 }, (_, k) => `1 Card ${n}-${i}-${k}`).join('\n');
             await client.decks.create({ body: { name: `Deck ${n}-${i}`, formatId: 'commander', decklist } });
           } else {
@@ -559,6 +566,7 @@ describe.each(storages())('backup while a server process writes, on %s', (kind) 
           written++;
         }
       };
+      await client.user.uploadPicture({ body: { file: await png('#123456') } });
       const writers = [0, 1, 2].map(writer);
       while (written < 6) await new Promise((r) => setTimeout(r, 20));
 
@@ -610,6 +618,21 @@ describe.each(storages())('backup while a server process writes, on %s', (kind) 
         };
         const counts = rows[0];
         expect(counts).toMatchObject({ broken_decks: 0, broken_games: 0 });
+        // The avatar the restored row names is there, the very file the server stored under that name.
+        const { rows: pictures } = (await database.db.execute(
+          sql`SELECT picture FROM users WHERE picture IS NOT NULL`,
+        )) as unknown as { rows: Array<{ picture: string }> };
+        expect(pictures).toHaveLength(1);
+        const reportedMissing = /were not on disk: (.*)/.exec(result.output)?.[1]?.split(', ') ?? [];
+        for (const { picture } of pictures) {
+          if (reportedMissing.includes(picture)) continue; // replaced between snapshot and link (PostgreSQL)
+          const restoredFile = readFileSync(join(target.dataDir, 'uploads', picture));
+          expect(restoredFile.length).toBeGreaterThan(0);
+          expect(`${picture.split('-').at(-1)}`).toBe(
+            `${createHash('sha256').update(restoredFile).digest('hex').slice(0, 12)}.webp`,
+          );
+        }
+        if (kind === 'pglite') expect(reportedMissing).toEqual([]);
         expect((counts?.decks ?? 0) + (counts?.games ?? 0)).toBeGreaterThanOrEqual(6);
         expect((counts?.decks ?? 0) + (counts?.games ?? 0)).toBeLessThan(written);
       } finally {
