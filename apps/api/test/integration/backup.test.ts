@@ -194,16 +194,18 @@ async function fill(t: TestServer) {
 
 describe.each(storages())('backup and restore on %s', (kind) => {
   let t: TestServer;
-  const work = mkdtempSync(join(tmpdir(), 'companion-backup-'));
-  const file = join(work, 'full.jsonl.gz');
+  let work = '';
+  let file = '';
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'companion-backup-'));
+    file = join(work, 'full.jsonl.gz');
     t = await startTestServer(kind);
     await fill(t);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   const source = () => ({ db: t.server.services.db, kind: t.server.services.database.kind });
@@ -501,12 +503,16 @@ function runCli(script: string, args: string[], env: Record<string, string | und
 }
 
 describe.each(storages())('backup while a server process writes, on %s', (kind) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'companion-backup-live-'));
-  const work = mkdtempSync(join(tmpdir(), 'companion-backup-out-'));
+  let dataDir = '';
+  let work = '';
   const schemaName = `backup_live_${randomBytes(4).toString('hex')}`;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'companion-backup-live-'));
+    work = mkdtempSync(join(tmpdir(), 'companion-backup-out-'));
+  });
   afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
     if (kind === 'postgres') await dropPgSchema(schemaName);
   });
 
