@@ -11,6 +11,7 @@ export default defineConfig({
     main: 'src/main.ts',
     'cards-import': 'src/cli/cards-import.ts',
     'cards-sync': 'src/cli/cards-sync.ts',
+    'cards-status': 'src/cli/cards-status.ts',
     promo: 'src/cli/promo.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',

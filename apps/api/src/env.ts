@@ -56,6 +56,13 @@ const EnvSchema = z.object({
   COMPANION_SHARED_DATA: z.string().optional(),
   /** Scryfall's API, for `cards:sync` (a mirror or a local copy can stand in). */
   SCRYFALL_API_URL: z.string().url().default('https://api.scryfall.com'),
+  /**
+   * The server's own catalogue sync from Scryfall: daily at COMPANION_SYNC_HOUR, and at start when
+   * the catalogue is empty. Default `on` in production, `off` elsewhere.
+   */
+  COMPANION_SYNC: z.enum(['on', 'off']).optional(),
+  /** Hour of the daily catalogue sync, UTC. */
+  COMPANION_SYNC_HOUR: z.coerce.number().int().min(0).max(23).default(4),
   COMPANION_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Turn off rate limits (benchmarks only). */
   COMPANION_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
@@ -202,6 +209,8 @@ export interface Env {
   rateLimit: boolean;
   rateLimitPerMinute: number;
   scryfallApiUrl: string;
+  /** The daily catalogue sync (services/catalogue-schedule.ts). */
+  sync: { enabled: boolean; hour: number };
   trustProxy: TrustProxy;
   requestTimeoutMs: number;
   statementTimeoutMs: number;
@@ -289,6 +298,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     rateLimit: e.COMPANION_RATE_LIMIT === 'on',
     rateLimitPerMinute: e.COMPANION_RATE_LIMIT_PER_MINUTE,
     scryfallApiUrl: e.SCRYFALL_API_URL.replace(/\/+$/, ''),
+    sync: {
+      enabled: (e.COMPANION_SYNC ?? (e.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
+      hour: e.COMPANION_SYNC_HOUR,
+    },
     trustProxy: trustProxy(e.COMPANION_TRUST_PROXY),
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
     console.log(`Companion API listening on ${address} (${storage})`);
     console.log(`  reference: ${address}/docs · OpenAPI: ${address}/openapi.json`);
   }
-  if (counts.cards === 0) {
+  server.sync.start();
+  if (counts.cards === 0 && env.sync.enabled) {
+    console.log(`  The card catalogue is empty: syncing it from ${env.scryfallApiUrl} in the background…`);
+  } else if (counts.cards === 0) {
     console.log(
       '  The card catalogue is empty. Load Scryfall data with:\n' +
         '    pnpm --filter @companion/api cards:import <default-cards.json[.gz] | url>',

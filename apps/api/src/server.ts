@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ErrorCode, HEADERS, LIMITS } from '@companion/sdk/contract';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { IdentityVerifier } from './auth/firebase.js';
 import { type Database, openConfiguredDatabase } from './db/client.js';
@@ -22,7 +18,9 @@ import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
 import { type AppServices, createServices } from './services/app.js';
+import { type CatalogueSchedule, createCatalogueSchedule } from './services/catalogue-schedule.js';
 import { DomainError } from './services/errors.js';
+import { importPictureFiles, readPicture } from './services/pictures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +33,8 @@ export interface Server {
   app: FastifyInstance;
   services: AppServices;
   registrar: Registrar;
+  /** The daily catalogue sync (started by `main.ts` once the server listens). */
+  sync: CatalogueSchedule;
   /** Listens on env.host:env.port (or the given port); resolves to the address. */
   listen(port?: number): Promise<string>;
   /**
@@ -176,16 +176,18 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
         perMinute: env.rateLimitPerMinute,
       })
     : undefined;
-  // Avatars are public and cacheable; playgroup pictures only through the signed URLs the
-  // playgroup's responses give its members (services/pictures.ts).
-  const uploads = join(env.dataDir, 'uploads');
-  mkdirSync(join(uploads, 'users'), { recursive: true });
-  mkdirSync(join(uploads, 'playgroups'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: join(uploads, 'users'),
-    prefix: '/uploads/users/',
-    decorateReply: false,
-    maxAge: '1d',
+  // Pictures come from the database (every instance serves every one). Avatars are public; playgroup
+  // pictures only through the signed URLs the playgroup's responses give its members
+  // (services/pictures.ts). A name ends with its content's hash: an avatar never changes under its URL.
+  await importPictureFiles(services.db, env.dataDir);
+  const picture = async (path: string) => {
+    const body = await readPicture(services.db, path);
+    if (!body) throw new ApiError(404, ErrorCode.NOT_FOUND, 'The requested resource was not found.');
+    return body;
+  };
+  app.get<{ Params: { file: string } }>('/uploads/users/:file', async (request, reply) => {
+    const body = await picture(`users/${request.params.file}`);
+    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(body);
   });
   app.get<{ Params: { file: string }; Querystring: { expires?: string; signature?: string } }>(
     '/uploads/playgroups/:file',
@@ -199,12 +201,7 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
       ) {
         throw new ApiError(403, ErrorCode.FORBIDDEN, 'This picture link is not valid or has expired.');
       }
-      let body: Buffer;
-      try {
-        body = await readFile(join(uploads, 'playgroups', file));
-      } catch {
-        throw new ApiError(404, ErrorCode.NOT_FOUND, 'The requested resource was not found.');
-      }
+      const body = await picture(`playgroups/${file}`);
       const maxAge = Math.max(0, Number(expires) - Math.ceil(Date.now() / 1000));
       return reply.type('image/webp').header('cache-control', `private, max-age=${maxAge}`).send(body);
     },
@@ -273,18 +270,27 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   const registrar = createRegistrar(app, services, rateLimits);
   registerRoutes(registrar, services);
   registerDocs(app, env);
-  registerReadiness(app, services, () => draining);
+  const sync = createCatalogueSchedule(database, {
+    enabled: env.sync.enabled,
+    hour: env.sync.hour,
+    scryfall: { apiUrl: env.scryfallApiUrl },
+    catalogueCount: async () => (await services.catalogueCounts()).cards,
+    log: app.log,
+  });
+  registerReadiness(app, services, sync, () => draining);
   if (env.site) await registerSite(app, env, env.site);
 
   return {
     app,
     services,
     registrar,
+    sync,
     async listen(port = env.port) {
       return app.listen({ port, host: env.host });
     },
     async close() {
       draining = true;
+      sync.stop();
       // Connections that answered their last request after the close began are idle only then:
       // closed as they become so (each answer now says `connection: close` too).
       const sweep = setInterval(() => app.server.closeIdleConnections(), 200);

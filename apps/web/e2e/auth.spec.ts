@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createClient, LIMITS } from '@companion/sdk';
 import { expect, test } from '@playwright/test';
 import {
@@ -160,6 +161,58 @@ test('sign out of all devices from the settings: this device and another one are
   await phone.goto('/collection');
   await expect(phone).toHaveURL(/\/login/, { timeout: 15_000 });
   await other.close();
+});
+
+test('settings: download my data, change the password, then delete the account', async ({ page }, info) => {
+  const email = await signedInUser(page, 'delete');
+  await page.goto('/settings');
+
+  // Download my data: one JSON file with everything.
+  const saved = page.waitForEvent('download');
+  await page.getByTestId('download-my-data').click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toMatch(/^companion-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile((await file.path()) as string, 'utf8')) as {
+    user: { email: string };
+  };
+  expect(data.user.email).toBe(email);
+  await expect(page.getByRole('status').filter({ hasText: 'saved as a JSON file' })).toBeVisible();
+
+  // Change the password: a wrong current one is refused, then it changes.
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill('not-my-password');
+  await password
+    .getByRole('textbox', { name: 'New password (required)', exact: true })
+    .fill('brand-new-pass');
+  await password.getByLabel('New password again').fill('brand-new-pass');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByRole('alert')).toContainText('The email address or password is incorrect.');
+  await password.getByLabel('Current password').fill('secret-pass-1');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Password changed' })).toBeVisible();
+
+  // Delete the account: the button waits for the email to be typed.
+  await page.getByTestId('delete-account').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Delete your account?');
+  const confirm = dialog.getByTestId('delete-account-confirm');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${email} to confirm`).fill('someone-else@example.test');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${email} to confirm`).fill(email);
+  await screenshot(page, info, 'delete-account-confirm');
+  await expectAccessible(page, 'delete account: confirmation');
+  await confirm.click();
+  await expect(page.locator('.cui-toast__title', { hasText: 'Your account was deleted' })).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+  // Signing in again fails: the account is gone.
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('reset a forgotten password with the emailed code', async ({ page }, info) => {

@@ -167,6 +167,10 @@ test('one origin: the pages with their settings and policy, the assets cached, t
   expect(await overlay.text()).toContain(`{"apiUrl":"${A}/api"}`);
 });
 
+/** A 1×1 PNG. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** The signed-in player's API client, as the page signs (its session from local storage). */
 async function apiClient(page: Page, base: string) {
   const stored = await page.evaluate(() => localStorage.getItem('companion-user'));
@@ -181,7 +185,7 @@ async function apiClient(page: Page, base: string) {
   });
 }
 
-test('a player signs up, imports a collection, builds a deck and records a game; the overlay follows', async ({
+test('a player signs up, imports a collection, builds a deck, records a game, drives the overlay and uploads a picture', async ({
   page,
   browser,
 }) => {
@@ -248,6 +252,17 @@ test('a player signs up, imports a collection, builds a deck and records a game;
   expect(problems).toEqual([]);
   // Every API call went to /api/ on this origin, none to the address the build was made with.
   expect(calls.filter((path) => path.startsWith('/api/')).length).toBeGreaterThan(5);
+
+  // A profile picture uploaded on A loads from B: pictures live in the database, not on A's disk.
+  const client = await apiClient(page, A);
+  const { user } = await client.user.uploadPicture({
+    body: { file: new Blob([Buffer.from(PNG_1X1, 'base64')], { type: 'image/png' }) },
+  });
+  const picture = new URL(user.picture ?? '');
+  expect(picture.pathname).toMatch(/^\/api\/uploads\/users\/.+\.webp$/);
+  const loaded = await fetch(`${twoInstances ? B : A}${picture.pathname}`);
+  expect(loaded.status).toBe(200);
+  expect(loaded.headers.get('content-type')).toBe('image/webp');
 
   // The metrics saw those requests (behind their token).
   expect((await fetch(`${A}/api/metrics`)).status).toBe(401);

@@ -50,10 +50,15 @@ export {
 } from './identity/errors.js';
 export { type IdTokenWatchOptions, refreshIdToken, syncToken, watchIdToken } from './identity/lazy-token.js';
 export {
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  reauthenticate,
   type SignInError,
   type SignInInput,
   type SignUpInput,
   useAppleSignIn,
+  useChangeEmail,
+  useChangePassword,
   useConfirmPasswordReset,
   useGoogleSignIn,
   useSendPasswordReset,
@@ -70,6 +75,12 @@ export {
   type UserQueries,
 } from './persist/user-queries.js';
 export { type AuthSource, CompanionProvider, type CompanionProviderProps } from './provider.js';
+export {
+  accountExportQueryOptions,
+  deleteAccountMutationOptions,
+  useAccountExport,
+  useDeleteAccount,
+} from './queries/account.js';
 export {
   createExchangeCodeMutationOptions,
   exchangeMutationOptions,

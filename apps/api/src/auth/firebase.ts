@@ -24,6 +24,8 @@ export interface IdentityVerifier {
    * are refused from then on (`verify` checks revocation), and the devices cannot mint new ones.
    */
   revokeTokens(uid: string): Promise<void>;
+  /** Deletes the account from the identity service (an account already gone counts as deleted). */
+  deleteAccount(uid: string): Promise<void>;
 }
 
 /** Why Firebase refused a token, in words for the user (the code is firebase-admin's `auth/…`). */
@@ -78,6 +80,13 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
     },
     async revokeTokens(uid) {
       await auth.revokeRefreshTokens(uid);
+    },
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (cause) {
+        if ((cause as { code?: string }).code !== 'auth/user-not-found') throw cause;
+      }
     },
   };
 }

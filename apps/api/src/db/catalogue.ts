@@ -332,3 +332,35 @@ export const listRevisions = pgTable(
     oneOf('list_revisions_action_check', t.action, REVISION_ACTIONS),
   ],
 );
+
+/** How a catalogue sync ended (`running` while it runs; a crash leaves it so). */
+export const SYNC_STATUSES = ['running', 'ok', 'failed'] as const;
+/** What started a catalogue sync. */
+export const SYNC_TRIGGERS = ['start', 'schedule', 'manual'] as const;
+
+/**
+ * The server's Scryfall syncs (services/catalogue-schedule.ts): one row a run, on whichever
+ * instance ran it. `/health/ready` and `cards:status` show the latest.
+ */
+export const catalogueSyncs = pgTable(
+  'catalogue_syncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: valueText('trigger', SYNC_TRIGGERS).notNull(),
+    status: valueText('status', SYNC_STATUSES).notNull(),
+    /** host:pid of the instance that ran it. */
+    instance: text('instance').notNull(),
+    startedAt: tstz('started_at').notNull().defaultNow(),
+    finishedAt: tstz('finished_at'),
+    cards: integer('cards'),
+    sets: integer('sets'),
+    /** When Scryfall made the bulk file. */
+    bulkUpdatedAt: text('bulk_updated_at'),
+    message: text('message'),
+  },
+  (t) => [
+    oneOf('catalogue_syncs_trigger_check', t.trigger, SYNC_TRIGGERS),
+    oneOf('catalogue_syncs_status_check', t.status, SYNC_STATUSES),
+    index('catalogue_syncs_started_idx').on(t.startedAt),
+  ],
+);

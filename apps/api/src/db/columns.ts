@@ -10,6 +10,11 @@ import { type AnyPgColumn, check, customType, numeric, text, timestamp } from 'd
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Binary content (uploaded pictures): a Buffer in, a Buffer out, on node-postgres and PGlite. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** A text column typed as one of `values` (pair it with `oneOf` in the table's constraints). */
 export const valueText = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>

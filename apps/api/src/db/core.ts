@@ -32,7 +32,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { oneOf, tstz, tsvector, valueText } from './columns.js';
+import { bytea, oneOf, tstz, tsvector, valueText } from './columns.js';
 
 export const users = pgTable(
   'users',
@@ -401,6 +401,17 @@ export const userPreferences = pgTable('user_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+});
+
+/**
+ * Uploaded pictures (avatars, playgroup pictures), re-encoded WebP of a few dozen KB, kept in the
+ * database so that every instance serves every picture and a backup holds them. `path` is what
+ * `users.picture` and `playgroups.picture` hold (`users/<id>-<content hash>.webp`).
+ */
+export const pictures = pgTable('pictures', {
+  path: text('path').primaryKey(),
+  content: bytea('content').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../db/client.js';
 import type { AppServices } from '../services/app.js';
+import type { CatalogueSchedule } from '../services/catalogue-schedule.js';
 import { VERSION } from '../version.js';
 
 /**
  * `GET /health/ready`, for a load balancer or an orchestrator (not part of the contract, like
  * `/metrics`): 200 when this instance takes requests (its database answers and it is not shutting
- * down), else 503, with what it found. `/health` stays the contract's detailed report.
+ * down), else 503, with what it found, and the last catalogue sync (which does not decide
+ * readiness: the API works with the catalogue it has). `/health` stays the contract's detailed report.
  */
 export function registerReadiness(
   app: FastifyInstance,
   services: AppServices,
+  sync: CatalogueSchedule,
   draining: () => boolean,
 ): void {
   app.get('/health/ready', async (_request, reply) => {
@@ -18,6 +21,7 @@ export function registerReadiness(
     const database = closing ? false : await pingDatabase(services.db);
     const ready = !closing && database;
     const catalogue = database ? await services.catalogueCounts() : undefined;
+    const last = database ? await sync.latest().catch(() => undefined) : undefined;
     reply.header('cache-control', 'no-store');
     return reply.code(ready ? 200 : 503).send({
       ready,
@@ -26,6 +30,17 @@ export function registerReadiness(
       database: database ? 'ok' : 'error',
       storage: services.database.kind,
       ...(catalogue ? { catalogue } : {}),
+      catalogueSync: last
+        ? {
+            status: last.status,
+            trigger: last.trigger,
+            startedAt: last.startedAt,
+            finishedAt: last.finishedAt,
+            cards: last.cards,
+            bulkUpdatedAt: last.bulkUpdatedAt,
+            ...(last.message ? { message: last.message } : {}),
+          }
+        : null,
     });
   });
 }

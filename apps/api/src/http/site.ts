@@ -115,10 +115,12 @@ function page(html: string): Page {
   const body = Buffer.from(html);
   return {
     body,
+    // Made at start for every page: a middle quality (23 ms for the 26 pages, against 365 ms at the
+    // highest) keeps the start quick; the pages are a few KB each.
     br: brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
-    gz: gzipSync(body, { level: 9 }),
+    gz: gzipSync(body, { level: 6 }),
     etag: `"${body.length.toString(36)}-${hash(html)}"`,
   };
 }

@@ -2,6 +2,7 @@ import type { Domain } from '@companion/sdk/contract';
 import type { DomainRoutes } from '../http/implement.js';
 import type { Registrar } from '../http/registrar.js';
 import type { AppServices } from '../services/app.js';
+import { accountRoutes } from './account.js';
 import { authRoutes } from './auth.js';
 import { cardRoutes } from './cards.js';
 import { collectionRoutes } from './collection.js';
@@ -21,6 +22,7 @@ const DOMAINS: { [D in Domain]: (s: AppServices) => DomainRoutes<D> } = {
   system: systemRoutes,
   auth: authRoutes,
   user: userRoutes,
+  account: accountRoutes,
   friends: friendRoutes,
   playgroups: playgroupRoutes,
   games: gameRoutes,

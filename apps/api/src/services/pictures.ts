@@ -1,27 +1,31 @@
 /**
- * Uploaded pictures: checked, re-encoded and stored under `DATA_DIR/uploads/<folder>`; deleted once
- * nothing refers to them; and, for playgroups (whose pictures only their members may see), served
- * through short-lived signed URLs.
+ * Uploaded pictures: checked, re-encoded and stored in the database (`pictures`, so that every
+ * instance serves every picture and backups hold them); deleted in the transaction that drops the
+ * last reference; and, for playgroups (whose pictures only their members may see), served through
+ * short-lived signed URLs.
  *
- * Avatars (`uploads/users`) are public and cacheable. A playgroup's picture URL carries an expiry and
- * an HMAC of the path and expiry, made with a server-only key; the URL is issued in the playgroup's
- * responses, which only members and invited users get. An `<img>` tag needs no header for it. The
- * expiry is rounded to the hour (the URL stays the same, and cached, for an hour) and lies 1 to 2
- * hours ahead: someone removed from a group keeps a URL they already had until then.
+ * Avatars (`users/…`) are public; a stored picture's name ends with a hash of its content, so its URL
+ * is cached as immutable. A playgroup's picture URL carries an expiry and an HMAC of the path and
+ * expiry, made with a server-only key; the URL is issued in the playgroup's responses, which only
+ * members and invited users get. An `<img>` tag needs no header for it. The expiry is rounded to the
+ * hour (the URL stays the same, and cached, for an hour) and lies 1 to 2 hours ahead: someone removed
+ * from a group keeps a URL they already had until then.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@companion/sdk/contract';
+import { eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
+import type { Db, Tx } from '../db/client.js';
+import { pictures } from '../db/schema.js';
 import { TooLarge, UnsupportedMedia } from './errors.js';
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 export const PICTURE_SIZE = 512;
 export type PictureFolder = 'users' | 'playgroups';
-/** A stored picture's path relative to the uploads folder, as `storePicture` makes it. */
-const STORED = /^(users|playgroups)\/[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/;
+/** A stored picture's path, as `picturePath` makes it. */
+export const STORED_PICTURE = /^(users|playgroups)\/[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/;
 
 function tooLarge(width: number, height: number): TooLarge {
   const max = LIMITS.picturePixels.max;
@@ -33,17 +37,11 @@ function tooLarge(width: number, height: number): TooLarge {
 }
 
 /**
- * Checks an uploaded picture by its content (not its name or declared type), re-encodes it as WebP
- * at most 512×512 (which drops metadata such as GPS position) and stores it under `uploads/<folder>`.
- * Pictures over LIMITS.picturePixels are refused (413) before they are decoded.
- * Returns the stored path relative to the uploads folder.
+ * Checks an uploaded picture by its content (not its name or declared type) and re-encodes it as
+ * WebP at most 512×512 (which drops metadata such as GPS position). Pictures over
+ * LIMITS.picturePixels are refused (413) before they are decoded.
  */
-export async function storePicture(
-  dataDir: string,
-  folder: PictureFolder,
-  id: string,
-  input: Buffer,
-): Promise<string> {
+export async function encodePicture(input: Buffer): Promise<Buffer> {
   let meta: Metadata | undefined;
   try {
     meta = await sharp(input).metadata();
@@ -56,9 +54,8 @@ export async function storePicture(
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width * height > LIMITS.picturePixels.max) throw tooLarge(width, height);
-  let output: Buffer;
   try {
-    output = await sharp(input, { limitInputPixels: LIMITS.picturePixels.max })
+    return await sharp(input, { limitInputPixels: LIMITS.picturePixels.max })
       .rotate()
       .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })
@@ -67,28 +64,59 @@ export async function storePicture(
     if (/pixel limit/i.test(String((error as Error).message))) throw tooLarge(width, height);
     throw new UnsupportedMedia('The picture could not be read. Use a PNG, JPEG or WebP image.');
   }
-  const name = `${id}-${createHash('sha256').update(output).digest('hex').slice(0, 12)}.webp`;
-  const dir = join(dataDir, 'uploads', folder);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, name), output);
-  return `${folder}/${name}`;
+}
+
+/** The stored name of `owner`'s picture `content`: the same content keeps the same name. */
+export const picturePath = (folder: PictureFolder, owner: string, content: Buffer) =>
+  `${folder}/${owner}-${createHash('sha256').update(content).digest('hex').slice(0, 12)}.webp`;
+
+/** Stores a picture (in the transaction that makes something refer to it). */
+export async function savePicture(tx: Db | Tx, path: string, content: Buffer): Promise<void> {
+  await tx.insert(pictures).values({ path, content }).onConflictDoNothing();
 }
 
 /**
- * Deletes a stored picture that nothing refers to any more (call it once the change that dropped
- * the reference is committed). Pictures held elsewhere (an identity provider's URL) and files
- * already gone are left alone.
+ * Deletes a stored picture nothing refers to any more (in the transaction that dropped the
+ * reference). Pictures held elsewhere (an identity provider's URL) are left alone.
  */
-export async function deletePicture(dataDir: string, stored: string | null | undefined): Promise<void> {
-  if (!stored || !STORED.test(stored)) return;
-  await unlink(join(dataDir, 'uploads', stored)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+export async function dropPicture(tx: Db | Tx, stored: string | null | undefined): Promise<void> {
+  if (!stored || !STORED_PICTURE.test(stored)) return;
+  await tx.delete(pictures).where(eq(pictures.path, stored));
 }
 
-/** After a picture was replaced: the old file goes once the new reference is committed. */
-export async function replacedPicture(dataDir: string, old: string | null, current: string | null) {
-  if (old && old !== current) await deletePicture(dataDir, old);
+/** A stored picture's content, or undefined. */
+export async function readPicture(db: Db, path: string): Promise<Buffer | undefined> {
+  if (!STORED_PICTURE.test(path)) return undefined;
+  const [row] = await db.select({ content: pictures.content }).from(pictures).where(eq(pictures.path, path));
+  return row?.content;
+}
+
+/**
+ * Moves pictures kept as files by earlier versions (`DATA_DIR/uploads/<folder>/…`) into the
+ * database, once: a file already there is skipped. The files are left in place (they can be
+ * removed after the upgrade). Returns how many were new.
+ */
+export async function importPictureFiles(db: Db, dataDir: string): Promise<number> {
+  let added = 0;
+  for (const folder of ['users', 'playgroups'] as const) {
+    let names: string[];
+    try {
+      names = readdirSync(join(dataDir, 'uploads', folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = `${folder}/${name}`;
+      if (!STORED_PICTURE.test(path)) continue;
+      const inserted = await db
+        .insert(pictures)
+        .values({ path, content: readFileSync(join(dataDir, 'uploads', folder, name)) })
+        .onConflictDoNothing()
+        .returning({ path: pictures.path });
+      added += inserted.length;
+    }
+  }
+  return added;
 }
 
 /** Seconds a signed picture URL stays the same (and cacheable). */

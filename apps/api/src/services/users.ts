@@ -12,7 +12,7 @@ import { formats, promoEvents, promoRedemptions, type UserRow, users } from '../
 import type { Env } from '../env.js';
 import { iso, isoOrNull } from './dto.js';
 import { Conflict, Invalid } from './errors.js';
-import { deletePicture, type PictureUrls, replacedPicture, storePicture } from './pictures.js';
+import { dropPicture, encodePicture, type PictureUrls, picturePath, savePicture } from './pictures.js';
 
 export interface UserService {
   /** Records activity (at most once a minute per user). */
@@ -250,32 +250,21 @@ export function createUserService(
     },
 
     async setPicture(user, picture) {
-      const path = await storePicture(env.dataDir, 'users', user.id, picture);
-      let old: string | null = null;
-      let updated: UserRow | undefined;
-      try {
-        updated = await db.transaction(async (tx) => {
-          const [current] = await tx
-            .select({ picture: users.picture })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .for('update');
-          old = current?.picture ?? null;
-          const [row] = await tx
-            .update(users)
-            .set({ picture: path })
-            .where(eq(users.id, user.id))
-            .returning();
-          return row;
-        });
-      } catch (error) {
-        // Not committed: drop the new file, unless it is the one already in use (same content).
-        if (path !== old && path !== user.picture) await deletePicture(env.dataDir, path);
-        throw error;
-      }
+      const content = await encodePicture(picture);
+      const path = picturePath('users', user.id, content);
+      // The picture, the reference and the replaced picture's removal: all or nothing.
+      const updated = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ picture: users.picture })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('update');
+        await savePicture(tx, path, content);
+        const [row] = await tx.update(users).set({ picture: path }).where(eq(users.id, user.id)).returning();
+        if (current?.picture && current.picture !== path) await dropPicture(tx, current.picture);
+        return row;
+      });
       changed(user.id);
-      // The new reference is committed: the replaced file can go.
-      await replacedPicture(env.dataDir, old, path);
       return updated ?? user;
     },
 

@@ -189,6 +189,11 @@ const MATRIX: Record<string, Row> = {
   'user.setFirstname': ({ c }) => [() => c.user.setFirstname({ body: { firstname: 'Curious' } })],
   'user.uploadPicture': ({ c }) => [async () => c.user.uploadPicture({ body: { file: await png() } })],
 
+  // A caller's own export (searched for the owner's markers); deleting with the owner's email as
+  // the confirmation is refused (400) and deletes nothing.
+  'account.export': ({ c }) => [() => c.account.export()],
+  'account.delete': ({ c, w }) => [() => c.account.delete({ body: { confirmation: w.owner.email } })],
+
   'friends.lookup': ({ c, w }) => [() => c.friends.lookup({ params: { code: w.owner.code } })],
   'friends.request': ({ c, w }) => [() => c.friends.request({ params: { code: w.owner.code } })],
   'friends.accept': ({ c, w }) => [() => c.friends.accept({ params: { code: w.owner.code } })],

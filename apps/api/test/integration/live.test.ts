@@ -262,6 +262,27 @@ describe.each(storages())('live channel on %s', (kind) => {
     expect((await again.closed).code).toBe(4001);
   });
 
+  it('deleting the account closes every socket of the user, overlays included', async () => {
+    const alice = await t.user();
+    const bob = await t.user();
+    const { token: streaming } = await alice.client.auth.streamingToken();
+    const overlay = await join(streaming, 'overlay');
+    await overlay.next('hello');
+    const sender = await join(alice.token, 'sender');
+    await sender.next('hello');
+    const bobs = await join(bob.token, 'receiver');
+    await bobs.next('hello');
+
+    await alice.client.account.delete({ body: { confirmation: alice.email } });
+    expect((await sender.closed).code).toBe(4001);
+    expect((await overlay.closed).code).toBe(4001);
+    await sleep(100);
+    expect(bobs.ws.readyState).toBe(WebSocket.OPEN);
+    // her tokens no longer open a socket
+    expect((await (await join(alice.token, 'sender')).closed).code).toBe(4001);
+    expect((await (await join(streaming, 'overlay')).closed).code).toBe(4001);
+  });
+
   it('refuses invalid frames with a clear error and keeps the socket open', async () => {
     const alice = await t.user();
     const sender = await join(alice.token, 'sender');

@@ -1,13 +1,17 @@
 /**
- * Pictures: at most 24 megapixels (413 with the catalogue's TOO_LARGE), replaced and orphaned files
- * deleted from the disk, and playgroup pictures served to members only, through signed URLs.
+ * Pictures: at most 24 megapixels (413 with the catalogue's TOO_LARGE), kept in the database (every
+ * instance serves every one), replaced and orphaned ones deleted with the change that drops them,
+ * playgroup pictures served to members only, through signed URLs; files of earlier versions moved in.
  */
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, LIMITS } from '@companion/sdk/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pictures } from '../../src/db/schema.js';
+import { importPictureFiles } from '../../src/services/pictures.js';
 import { befriend } from '../support/calls.js';
 import { startTestServer, storages, type TestServer, type TestUser } from '../support/index.js';
 
@@ -31,13 +35,15 @@ describe.each(storages())('pictures on %s', (kind) => {
   let member: TestUser;
   let stranger: TestUser;
   let groupId: string;
-  let uploads: string;
-  /** The file on disk a picture URL of this server names. */
-  const onDisk = (url: string) => join(uploads, new URL(url).pathname.replace(/^\/uploads\//, ''));
+  /** The stored content a picture URL of this server names (undefined: not stored). */
+  const stored = async (url: string) => {
+    const path = new URL(url).pathname.replace(/^\/uploads\//, '');
+    const [row] = await t.server.services.db.select().from(pictures).where(eq(pictures.path, path));
+    return row?.content;
+  };
 
   beforeAll(async () => {
     t = await startTestServer(kind);
-    uploads = join(t.server.services.env.dataDir, 'uploads');
     [owner, member, stranger] = await Promise.all([
       t.user({ firstname: 'Olivia' }),
       t.user({ firstname: 'Mia' }),
@@ -71,25 +77,28 @@ describe.each(storages())('pictures on %s', (kind) => {
     expect(user.picture).toMatch(/\/uploads\/users\/.+\.webp$/);
   }, 60_000);
 
-  it('deletes a replaced avatar from the disk once the new one is saved; avatars stay public', async () => {
+  it('deletes a replaced avatar once the new one is saved; avatars stay public and immutable', async () => {
     const first = (
       await member.client.user.uploadPicture({ body: { file: await picture(32, 32, '#ff0000') } })
     ).user.picture as string;
-    expect(existsSync(onDisk(first))).toBe(true);
+    expect(await stored(first)).toBeDefined();
     const second = (
       await member.client.user.uploadPicture({ body: { file: await picture(32, 32, '#00ff00') } })
     ).user.picture as string;
     expect(second).not.toBe(first);
-    expect(existsSync(onDisk(first))).toBe(false);
-    expect(existsSync(onDisk(second))).toBe(true);
-    // The same picture again keeps its file.
+    expect(await stored(first)).toBeUndefined();
+    expect((await fetch(first)).status).toBe(404);
+    expect(await stored(second)).toBeDefined();
+    // The same picture again keeps it.
     await member.client.user.uploadPicture({ body: { file: await picture(32, 32, '#00ff00') } });
-    expect(existsSync(onDisk(second))).toBe(true);
+    expect(await stored(second)).toBeDefined();
     // Anyone may load an avatar, and caches may keep it.
     const res = await fetch(second);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
+    // Its name ends with its content's hash: the URL never shows another picture.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(await stored(second));
   });
 
   it('names a list revision’s author with a picture URL that loads, not the stored path', async () => {
@@ -130,7 +139,7 @@ describe.each(storages())('pictures on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/webp');
     expect(ok.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
-    expect(Buffer.from(await ok.arrayBuffer())).toEqual(readFileSync(onDisk(seen)));
+    expect(Buffer.from(await ok.arrayBuffer())).toEqual(await stored(seen));
     // The member's list of groups gives a working URL too.
     const listed = (await member.client.user.playgroups()).playgroups.find((g) => g.id === groupId);
     expect((await fetch(listed?.picture as string)).status).toBe(200);
@@ -181,8 +190,8 @@ describe.each(storages())('pictures on %s', (kind) => {
         body: { file: await picture(40, 40, '#00aa00') },
       })
     ).playgroup.picture as string;
-    expect(existsSync(onDisk(first))).toBe(false);
-    expect(existsSync(onDisk(second))).toBe(true);
+    expect(await stored(first)).toBeUndefined();
+    expect(await stored(second)).toBeDefined();
     expect((await fetch(first)).status).toBe(404);
 
     const { playgroup } = await owner.client.playgroups.create({ body: { name: 'Short-lived' } });
@@ -192,8 +201,27 @@ describe.each(storages())('pictures on %s', (kind) => {
         body: { file: await picture(40, 40, '#0000aa') },
       })
     ).playgroup.picture as string;
-    expect(existsSync(onDisk(doomed))).toBe(true);
+    expect(await stored(doomed)).toBeDefined();
     await owner.client.playgroups.delete({ params: { id: playgroup.id } });
-    expect(existsSync(onDisk(doomed))).toBe(false);
+    expect(await stored(doomed)).toBeUndefined();
+  });
+
+  it('moves the picture files of earlier versions into the database, once', async () => {
+    const dataDir = t.server.services.env.dataDir;
+    const content = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
+    const name = `${owner.id}-abcdef012345.webp`;
+    mkdirSync(join(dataDir, 'uploads', 'users'), { recursive: true });
+    writeFileSync(join(dataDir, 'uploads', 'users', name), content);
+    // Not a stored picture's name: left alone.
+    writeFileSync(join(dataDir, 'uploads', 'users', 'notes.txt'), 'x');
+    expect(await importPictureFiles(t.server.services.db, dataDir)).toBe(1);
+    expect(await importPictureFiles(t.server.services.db, dataDir)).toBe(0);
+    const url = `${t.server.services.env.apiUrl}/uploads/users/${name}`;
+    expect(await stored(url)).toEqual(content);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(content);
   });
 });

@@ -175,7 +175,7 @@ function RecentGames() {
                 <span className="web-muted">
                   {t('web.dashboard.players', { count: game.players.length })}
                   {winner
-                    ? ` · ${t('web.dashboard.winner', { name: winner.user?.username ?? winner.user?.firstname ?? winner.guestName ?? '?' })}`
+                    ? ` · ${t('web.dashboard.winner', { name: winner.user?.username ?? winner.user?.firstname ?? winner.guestName ?? t('web.dashboard.deletedPlayer') })}`
                     : ''}
                 </span>
               </li>

@@ -82,6 +82,8 @@ function Players({ game }: { game: Game }) {
                 <th scope="row">
                   {p.user ? (
                     <Link to={lp(userPath(p.user))}>{playerName(p)}</Link>
+                  ) : p.guestName === null ? (
+                    <span className="web-muted">{t('web.social.game.deletedPlayer')}</span>
                   ) : (
                     <>
                       {playerName(p)} <Badge>{t('web.social.game.guest')}</Badge>
@@ -141,7 +143,9 @@ export function Component() {
       </>
     );
   const game = query.data.game;
-  const winners = game.players.filter((p) => p.result === 'win').map(playerName);
+  const winners = game.players
+    .filter((p) => p.result === 'win')
+    .map((p) => playerName(p, t('web.social.game.deletedPlayer')));
   const facts = [
     formatName(game.formatId),
     game.turns != null ? t('web.social.games.turns', { count: game.turns }) : null,

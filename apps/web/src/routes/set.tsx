@@ -72,7 +72,7 @@ function Results({ set }: { set: GameSet }) {
             <tbody>
               {set.results.map((r) => (
                 <tr key={r.user?.id ?? `guest:${r.guestName}`}>
-                  <th scope="row">{playerName(r)}</th>
+                  <th scope="row">{playerName(r, t('web.social.game.deletedPlayer'))}</th>
                   <td className="web-num">{r.wins}</td>
                   <td className="web-num">{r.draws}</td>
                   <td className="web-num">{r.games}</td>

@@ -10,8 +10,11 @@ import type { Settings } from '@companion/sdk/contract';
 import { FormField, Select } from '@companion/ui';
 import { useNavigate } from 'react-router';
 import { useToast } from '../app/toasts';
+import { AccountData } from '../components/account-data';
+import { DeleteAccount } from '../components/delete-account';
 import { OverlaySettings } from '../components/overlay-settings';
 import { PageHeading } from '../components/page-heading';
+import { SignInDetails } from '../components/sign-in-details';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import { loadMessages } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
@@ -105,7 +108,10 @@ export function Component() {
           ) : null}
         </div>
         <OverlaySettings />
+        <SignInDetails />
         <SignOutEverywhere />
+        <AccountData />
+        <DeleteAccount />
       </div>
     </>
   );

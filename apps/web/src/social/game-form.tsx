@@ -45,15 +45,18 @@ const blank = (who: string, result: Result = 'loss'): PlayerDraft => ({
 });
 
 function fromGame(game: Game, me: string | null): PlayerDraft[] {
-  return game.players.map((p) => ({
-    key: nextKey++,
-    who: p.user ? (p.user.id === me ? 'me' : `user:${p.user.id}`) : 'guest',
-    guestName: p.guestName ?? '',
-    deck: p.deck && p.user?.id === me ? p.deck.id : p.deckName || p.deck ? OTHER : NONE,
-    deckName: p.deckName ?? p.deck?.name ?? '',
-    seat: p.seat != null ? String(p.seat) : '',
-    result: p.result,
-  }));
+  // A deleted account's line is neither a user nor a guest: the server keeps it as it is.
+  return game.players
+    .filter((p) => p.user || p.guestName !== null)
+    .map((p) => ({
+      key: nextKey++,
+      who: p.user ? (p.user.id === me ? 'me' : `user:${p.user.id}`) : 'guest',
+      guestName: p.guestName ?? '',
+      deck: p.deck && p.user?.id === me ? p.deck.id : p.deckName || p.deck ? OTHER : NONE,
+      deckName: p.deckName ?? p.deck?.name ?? '',
+      seat: p.seat != null ? String(p.seat) : '',
+      result: p.result,
+    }));
 }
 
 /**
@@ -99,6 +102,7 @@ export function GameForm({
     game ? fromGame(game, me) : [blank('me', 'win'), blank('guest')],
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const deletedPlayers = game?.players.filter((p) => !p.user && p.guestName === null).length ?? 0;
   const groupEnabled = playgroupId !== NONE;
   const group = useQuery({
     ...playgroupQueryOptions(useCompanionClient(), { params: { id: playgroupId } }),
@@ -245,6 +249,9 @@ export function GameForm({
 
       <fieldset className="web-fieldset">
         <legend>{t('web.social.form.players')}</legend>
+        {deletedPlayers ? (
+          <p className="web-muted">{t('web.social.form.deletedKept', { count: deletedPlayers })}</p>
+        ) : null}
         <ol className="web-player-rows">
           {players.map((p, index) => (
             <li key={p.key} className="web-player-row" data-testid="player-row">

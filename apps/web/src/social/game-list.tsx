@@ -48,7 +48,7 @@ export function GameList({ games, empty }: { games: readonly Game[]; empty: Reac
               <li key={p.id}>
                 <Badge tone={p.result === 'win' ? 'success' : p.result === 'draw' ? 'info' : 'neutral'}>
                   {p.result === 'win' ? '★ ' : ''}
-                  {playerName(p)}
+                  {playerName(p, t('web.social.game.deletedPlayer'))}
                   {p.deck?.name || p.deckName ? ` — ${p.deck?.name ?? p.deckName}` : ''}
                   <span className="cui-visually-hidden">{` (${t(RESULT_KEY[p.result])})`}</span>
                 </Badge>

@@ -5,9 +5,12 @@ import { displayName } from '../lib/display-name';
 
 export { displayName };
 
-/** A game player or leaderboard row: an account or a named guest. */
-export function playerName(p: { user: UserSummary | null; guestName: string | null }): string {
-  return p.user ? displayName(p.user) : (p.guestName ?? '?');
+/**
+ * A game player or leaderboard row: an account or a named guest; neither is a player whose account
+ * was deleted, shown as `deleted` (the screen's translated "Deleted player").
+ */
+export function playerName(p: { user: UserSummary | null; guestName: string | null }, deleted = '?'): string {
+  return p.user ? displayName(p.user) : (p.guestName ?? deleted);
 }
 
 /** URL-friendly name for `/user/{id}/{name}` and `/playgroup/{id}/{name}`. */

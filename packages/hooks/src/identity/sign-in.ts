@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Auth, User } from 'firebase/auth';
 import { type CompanionContextValue, useCompanion } from '../context.js';
 import { storeSession } from '../session/session.js';
-import { signInLocale } from '../store/language-store.js';
+import { type Language, signInLocale } from '../store/language-store.js';
 import { AuthFlowError } from './errors.js';
 
 export type SignInError = AuthFlowError | CompanionError;
@@ -216,6 +216,85 @@ export function useAppleSignIn() {
           firstname: firstName(result.user),
           fcmToken: input?.fcmToken ?? null,
         });
+      }),
+  });
+}
+
+// ---- changing the email address or the password (signed in with a password) ----
+
+/**
+ * Re-authenticates the signed-in Firebase user with an email and password, as the identity service
+ * asks before a sensitive change. Failures are `AuthFlowError`s in the re-authentication context:
+ * a credential of another account (or of none) fails with `user-mismatch` (spec §5), a wrong
+ * password with `invalid-credential`.
+ */
+export async function reauthenticate(
+  user: User,
+  email: string,
+  password: string,
+  language: Language = 'en',
+): Promise<void> {
+  try {
+    const { EmailAuthProvider, reauthenticateWithCredential } = await firebaseAuth();
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(email, password));
+  } catch (error) {
+    throw new AuthFlowError(error, language, 'reauthenticate');
+  }
+}
+
+/** The signed-in Firebase user with an email, else `no-current-user`. */
+async function currentEmailUser(ctx: CompanionContextValue): Promise<User & { email: string }> {
+  const auth = await ctx.getAuth();
+  const user = auth.currentUser;
+  if (!user?.email) throw { code: 'auth/no-current-user' };
+  return user as User & { email: string };
+}
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * Changes the password: re-authenticates with the current one, checks the project's password policy
+ * (its violation is `password-does-not-meet-requirements`; the service enforces it again), then
+ * sets the new one. The API session stays open.
+ */
+export function useChangePassword() {
+  const ctx = useCompanion();
+  return useMutation<void, SignInError, ChangePasswordInput>({
+    mutationKey: ['identity', 'changePassword'],
+    mutationFn: ({ currentPassword, newPassword }) =>
+      flow(ctx, async () => {
+        const user = await currentEmailUser(ctx);
+        await reauthenticate(user, user.email, currentPassword, ctx.languageStore.getState().language);
+        await checkPasswordPolicy(await ctx.getAuth(), newPassword);
+        const { updatePassword } = await firebaseAuth();
+        await updatePassword(user, newPassword);
+      }),
+  });
+}
+
+export interface ChangeEmailInput {
+  currentPassword: string;
+  newEmail: string;
+}
+
+/**
+ * Changes the email address: re-authenticates with the password, then emails a link to the new
+ * address; the address changes when the player follows it (the identity service's
+ * verify-before-update), and the API stores it at the next sign-in.
+ */
+export function useChangeEmail() {
+  const ctx = useCompanion();
+  return useMutation<void, SignInError, ChangeEmailInput>({
+    mutationKey: ['identity', 'changeEmail'],
+    mutationFn: ({ currentPassword, newEmail }) =>
+      flow(ctx, async () => {
+        const user = await currentEmailUser(ctx);
+        await reauthenticate(user, user.email, currentPassword, ctx.languageStore.getState().language);
+        const { verifyBeforeUpdateEmail } = await firebaseAuth();
+        await verifyBeforeUpdateEmail(user, newEmail.trim());
       }),
   });
 }

@@ -22,6 +22,7 @@ export const queryKeys = {
     stats: (filters?: Filters) => ['me', 'stats', f(filters)] as const,
     qr: () => ['me', 'qr'] as const,
     code: () => ['me', 'code'] as const,
+    export: () => ['me', 'export'] as const,
   },
   users: {
     all: ['users'] as const,

@@ -1,4 +1,5 @@
 import type { Domain } from '@companion/sdk/contract';
+import * as account from './account.js';
 import * as auth from './auth.js';
 import * as cards from './cards.js';
 import * as collection from './collection.js';
@@ -51,6 +52,16 @@ export const endpointHooks = {
     hook: auth.useSignOutEverywhere,
   },
 
+  'account.delete': {
+    kind: 'mutation',
+    factory: account.deleteAccountMutationOptions,
+    hook: account.useDeleteAccount,
+  },
+  'account.export': {
+    kind: 'query',
+    factory: account.accountExportQueryOptions,
+    hook: account.useAccountExport,
+  },
   'user.qr': { kind: 'query', factory: user.friendQrQueryOptions, hook: user.useFriendQr },
   'user.code': { kind: 'query', factory: user.friendCodeQueryOptions, hook: user.useFriendCode },
   'user.me': { kind: 'query', factory: user.meQueryOptions, hook: user.useMe },

@@ -269,6 +269,28 @@ export const endpoints = {
       responseType: 'json',
     },
   },
+  account: {
+    delete: {
+      domain: 'account',
+      name: 'delete',
+      method: 'DELETE',
+      path: '/user',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
+    export: {
+      domain: 'account',
+      name: 'export',
+      method: 'GET',
+      path: '/user/export',
+      auth: 'session',
+      status: 200,
+      bodyType: 'json',
+      responseType: 'json',
+    },
+  },
   friends: {
     lookup: {
       domain: 'friends',

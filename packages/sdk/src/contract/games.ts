@@ -117,6 +117,9 @@ export const games = {
     method: 'PUT',
     path: '/game/:id',
     summary: 'Edit a game (its recorder, or an admin of its playgroup)',
+    description:
+      'The players are replaced by those given, except the lines of players whose account was deleted ' +
+      '(neither a user nor a guest): those stay as they are.',
     extension: true,
     params: IdParams,
     body: GameInput,

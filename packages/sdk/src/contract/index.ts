@@ -5,6 +5,7 @@
  *
  * @module @companion/sdk/contract
  */
+import { account } from './account.js';
 import { auth } from './auth.js';
 import { cards } from './cards.js';
 import { collection } from './collection.js';
@@ -24,6 +25,7 @@ export const contract = {
   system,
   auth,
   user,
+  account,
   friends,
   playgroups,
   games,
@@ -49,6 +51,16 @@ export function listEndpoints(): Array<{ domain: Domain; name: string; endpoint:
   return out;
 }
 
+export {
+  AccountExport,
+  confirmsDeletion,
+  DeleteAccountInput,
+  deleteConfirmationOf,
+  ExportDeck,
+  ExportEntry,
+  ExportFileContent,
+  ExportList,
+} from './account.js';
 export { ProviderType, Session } from './auth.js';
 export { Card, CardFace, CardSet, ImageUris, PricePoint, Prices } from './cards.js';
 export { CardHoldings, CollectionSummary, DeckHolding, ListHolding } from './collection.js';

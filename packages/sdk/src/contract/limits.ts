@@ -29,6 +29,8 @@ export const LIMITS = {
    * for more; the sign-in flow checks that policy).
    */
   password: { min: 6 },
+  /** What a player types to confirm deleting their account (their email: at most 320 characters). */
+  deleteConfirmation: { min: 1, max: 320 },
 
   // ---- people ----
   firstname: { min: 1, max: 50 },

@@ -3,8 +3,8 @@
  * playgroup membership, set rights, players who are friends or members, decks of their players),
  * and the decks' last-played dates, the playgroups' activity and the cached deck lists follow.
  */
-import { canEditSet, type GameResultValue, playgroupRights } from '@companion/sdk/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { canEditSet, type GameResultValue, LIMITS, playgroupRights } from '@companion/sdk/contract';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   decks,
@@ -231,9 +231,14 @@ export async function updateGame(
   await deps.db.transaction(async (tx) => {
     const game = await editableGame(tx, caller.id, id);
     const before = await tx
-      .select({ userId: gamePlayers.userId, deckId: gamePlayers.deckId })
+      .select({ userId: gamePlayers.userId, guestName: gamePlayers.guestName, deckId: gamePlayers.deckId })
       .from(gamePlayers)
       .where(eq(gamePlayers.gameId, game.id));
+    // The lines of players whose account was deleted (neither a user nor a guest) stay as they are:
+    // no input can name them, and the others' results were played against them.
+    const deleted = before.filter((p) => !p.userId && !p.guestName).length;
+    if (deleted + input.players.length > LIMITS.playersPerGame.max)
+      throw invalid('body.players', `At most ${LIMITS.playersPerGame.max} players, deleted players included`);
     const players = await checkInput(
       tx,
       caller,
@@ -254,7 +259,14 @@ export async function updateGame(
         updatedAt: new Date(),
       })
       .where(eq(games.id, game.id));
-    await tx.delete(gamePlayers).where(eq(gamePlayers.gameId, game.id));
+    await tx
+      .delete(gamePlayers)
+      .where(
+        and(
+          eq(gamePlayers.gameId, game.id),
+          or(isNotNull(gamePlayers.userId), isNotNull(gamePlayers.guestName)),
+        ),
+      );
     await tx.insert(gamePlayers).values(players.map((p) => ({ ...p, gameId: game.id })));
     if (input.tags) await setTags(tx, caller.id, 'game', game.id, input.tags);
     await refreshLastPlayed(tx, [...before.map((p) => p.deckId), ...players.map((p) => p.deckId)]);

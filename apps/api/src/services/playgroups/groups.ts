@@ -4,7 +4,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { playgroupMembers, playgroups, type UserRow } from '../../db/schema.js';
 import { iso } from '../dto.js';
-import { deletePicture, replacedPicture, storePicture } from '../pictures.js';
+import { dropPicture, encodePicture, picturePath, savePicture } from '../pictures.js';
 import {
   access,
   fresh,
@@ -66,40 +66,33 @@ export async function setPicture(
 ): Promise<PlaygroupDto> {
   const a = await access(deps.db, id, caller.id);
   requireManager(a);
-  const path = await storePicture(deps.dataDir, 'playgroups', a.group.id, buffer);
-  let old: string | null = null;
-  try {
-    // Rights checked again on the locked group (a manager demoted meanwhile is refused).
-    await deps.db.transaction(async (tx) => {
-      const locked = await lockedAccess(tx, id, caller.id);
-      requireManager(locked);
-      old = locked.group.picture;
-      await tx
-        .update(playgroups)
-        .set({ picture: path, lastActivity: new Date() })
-        .where(eq(playgroups.id, locked.group.id));
-    });
-  } catch (error) {
-    // Not committed: drop the new file, unless it is the one already in use (same content).
-    if (path !== old && path !== a.group.picture) await deletePicture(deps.dataDir, path);
-    throw error;
-  }
-  // The new reference is committed: the replaced file can go.
-  await replacedPicture(deps.dataDir, old, path);
+  const content = await encodePicture(buffer);
+  const path = picturePath('playgroups', a.group.id, content);
+  // Rights checked again on the locked group (a manager demoted meanwhile is refused); the picture,
+  // the reference and the replaced picture's removal in one transaction.
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockedAccess(tx, id, caller.id);
+    requireManager(locked);
+    await savePicture(tx, path, content);
+    await tx
+      .update(playgroups)
+      .set({ picture: path, lastActivity: new Date() })
+      .where(eq(playgroups.id, locked.group.id));
+    if (locked.group.picture && locked.group.picture !== path) await dropPicture(tx, locked.group.picture);
+  });
   return fresh(deps, id, caller.id);
 }
 
 /** Deletes the group; its games and sets stay with their players (playgroup set to null by the FK). */
 export async function deletePlaygroup(deps: PlaygroupDeps, caller: UserRow, id: string): Promise<void> {
   // Checked on the locked group, so that an owner who just handed the group over cannot delete it.
-  const picture = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const a = await lockedAccess(tx, id, caller.id);
     requireOwner(a);
     await tx.delete(playgroups).where(eq(playgroups.id, a.group.id));
-    return a.group.picture;
+    // The group is gone: so is its picture.
+    await dropPicture(tx, a.group.picture);
   });
-  // The group is gone: so is its picture.
-  await deletePicture(deps.dataDir, picture);
 }
 
 /** The caller's groups and invitations, most recently active first. */

@@ -92,21 +92,11 @@ export const RARITY_HEX: Record<string, string> = {
   bonus: '#8a5cc2',
 };
 
-/** Triggers a download of text as a file. */
 /** A printing as a file names it ("PLST #DDC-49"), or '' when it names none. */
 export const printingLabel = (p: { setCode: string | null; collectorNumber: string | null }) =>
   [p.setCode?.toUpperCase(), p.collectorNumber && `#${p.collectorNumber}`].filter(Boolean).join(' ');
 
-export function download(filename: string, text: string, type = 'text/csv') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { download } from '../../lib/download';
 
 /** A value that follows `value` once it stopped changing for `ms`. */
 export { useDebounced } from './use-debounced';

@@ -24,11 +24,14 @@ export function Leaderboard({ group, rows, loading }: { group: Playgroup; rows: 
           caption={t('web.social.leaderboard.caption', { name: group.name })}
           rows={rows}
           rowKey={(r) => r.user?.id ?? `guest:${r.guestName}`}
-          chart={(r) => ({ label: playerName(r), value: r.wins })}
+          chart={(r) => ({ label: playerName(r, t('web.social.game.deletedPlayer')), value: r.wins })}
           chartName={t('web.social.leaderboard.wins')}
           showTable
           columns={[
-            { header: t('web.social.leaderboard.player'), cell: (r) => playerName(r) },
+            {
+              header: t('web.social.leaderboard.player'),
+              cell: (r) => playerName(r, t('web.social.game.deletedPlayer')),
+            },
             { header: t('web.social.leaderboard.wins'), cell: (r) => r.wins, numeric: true },
             {
               header: t('web.social.leaderboard.winRate'),
