@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @companion/api backup <file> [--without-catalogue]`: writes a backup of the
- * configured database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL) and of the uploaded
- * pictures, in Companion's own format (`src/db/backup.ts`). When a server holds the PGlite folder,
+ * configured database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), uploaded pictures
+ * included (they are rows), in Companion's own format (`src/db/backup.ts`). When a server holds the PGlite folder,
  * the server writes it (`src/db/backup-requests.ts`); otherwise this process opens the folder.
  */
 import { existsSync, realpathSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { ConfigError, type Env, loadEnv } from '../env.js';
 export const USAGE = `Usage: backup <file> [--without-catalogue] [--timeout <seconds>]
 
 Writes a backup of the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL and
-DATABASE_SCHEMA) and of the uploaded pictures to <file> (gzip'd JSON lines), consistent while the
+DATABASE_SCHEMA), uploaded pictures included, to <file> (gzip'd JSON lines), consistent while the
 server runs. Restore it with: restore <file>
 
 Options:
@@ -32,14 +32,9 @@ export class UsageError extends Error {}
 function describe(summary: BackupSummary): string {
   const mb = (summary.bytes / 1024 / 1024).toFixed(1);
   const lines = [
-    `Backup written to ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.files} pictures, ${mb} MB ` +
+    `Backup written to ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${mb} MB ` +
       `(${summary.header.storage}, migration ${summary.header.migration.tag}${summary.header.catalogue ? '' : ', without the catalogue'}).`,
   ];
-  if (summary.missingFiles.length) {
-    lines.push(
-      `  ${summary.missingFiles.length} picture(s) the database refers to were not on disk: ${summary.missingFiles.join(', ')}`,
-    );
-  }
   return lines.join('\n');
 }
 
@@ -67,7 +62,7 @@ export async function runBackup(argv: string[], env: Env, print = (line: string)
   if (env.databaseUrl) {
     const database = await openConfiguredDatabase(env);
     try {
-      print(describe(await writeBackup(database, file, { dataDir: env.dataDir, catalogue })));
+      print(describe(await writeBackup(database, file, { catalogue })));
     } finally {
       await database.close();
     }
@@ -92,7 +87,7 @@ export async function runBackup(argv: string[], env: Env, print = (line: string)
     try {
       const database = await openDatabase({ dataDir: env.dataDir });
       try {
-        summary = await writeBackup(database, file, { dataDir: env.dataDir, catalogue });
+        summary = await writeBackup(database, file, { catalogue });
       } finally {
         await database.close();
       }

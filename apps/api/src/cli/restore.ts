@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @companion/api restore <file> [--force]`: restores a backup written by `backup`
  * into the configured database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL and
- * DATABASE_SCHEMA) and the pictures into DATA_DIR/uploads. The target must be empty unless --force;
+ * DATABASE_SCHEMA), pictures included. The target must be empty unless --force;
  * a PGlite folder must not be in use (stop the server first).
  */
 import { realpathSync } from 'node:fs';
@@ -17,13 +17,12 @@ import { IMPORT_PGLITE_SETTINGS } from './cards-import.js';
 export const USAGE = `Usage: restore <file> [--force]
 
 Restores a backup written by "backup" into the database (PGlite in DATA_DIR, or PostgreSQL with
-DATABASE_URL and DATABASE_SCHEMA) and its pictures into DATA_DIR/uploads. The whole file is checked
-first; the rows go in in one transaction; migrations newer than the backup run after it. The target
+DATABASE_URL and DATABASE_SCHEMA), pictures included. The whole file is checked first; the rows go in in one transaction; migrations newer than the backup run after it. The target
 must be empty (a new DATA_DIR or DATABASE_SCHEMA, before the server first starts there); a PGlite
 folder must not be in use (stop the server first).
 
 Options:
-  --force  Replace what the target holds (its rows in the backup's tables, and its pictures)`;
+  --force  Replace what the target holds (its rows in the backup's tables)`;
 
 export class UsageError extends Error {}
 
@@ -41,7 +40,6 @@ export async function runRestore(argv: string[], env: Env, print = (line: string
   if (positionals.length !== 1 || !positionals[0]) throw new UsageError('Name the backup file to restore.');
   const file = resolve(positionals[0]);
   const summary = await restoreBackup(file, {
-    dataDir: env.dataDir,
     force: values.force,
     open: (migrationsFolder) =>
       openDatabase({
@@ -56,7 +54,7 @@ export async function runRestore(argv: string[], env: Env, print = (line: string
   const { header } = summary;
   print(
     `Restored ${file} (made ${header.createdAt} by Companion ${header.app} on ${header.storage}, migration ${header.migration.tag}): ` +
-      `${summary.tables} tables, ${summary.rows} rows, ${summary.files} pictures.`,
+      `${summary.tables} tables, ${summary.rows} rows.`,
   );
   if (!header.catalogue) {
     print('  The backup has no card catalogue: load it with cards:sync (or cards:import).');

@@ -75,11 +75,8 @@ export function acceptBackupRequests(
         const request = JSON.parse(await readFile(taken, 'utf8')) as BackupRequest;
         if (typeof request.file !== 'string' || !isAbsolute(request.file)) throw new Error('no output file');
         log(`backup requested: writing ${request.file}`);
-        const summary = await writeBackup(database, request.file, {
-          dataDir,
-          catalogue: request.catalogue !== false,
-        });
-        log(`backup written: ${summary.file} (${summary.rows} rows, ${summary.files} pictures)`);
+        const summary = await writeBackup(database, request.file, { catalogue: request.catalogue !== false });
+        log(`backup written: ${summary.file} (${summary.rows} rows)`);
         response = { ok: true, summary };
       } catch (error) {
         response = { ok: false, error: (error as Error)?.message ?? String(error) };
@@ -95,14 +92,10 @@ export function acceptBackupRequests(
   // Windows has no SIGUSR2: no listener file either, so `backup` says to stop the server.
   if (process.platform === 'win32') return () => {};
   process.on(SIGNAL, onSignal);
-  // Requests, claims and answers left by a server or a `backup` that died: nobody waits for them;
-  // nor for the pictures a backup interrupted by a crash had linked aside (`.backup-*`).
+  // Requests, claims and answers left by a server or a `backup` that died: nobody waits for them.
   mkdirSync(folder, { recursive: true });
   for (const name of readdirSync(folder)) {
     if (name !== LISTENER) rmSync(join(folder, name), { force: true });
-  }
-  for (const name of readdirSync(dataDir)) {
-    if (name.startsWith('.backup-')) rmSync(join(dataDir, name), { recursive: true, force: true });
   }
   const listener: Listener = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   writeFileSync(join(folder, LISTENER), JSON.stringify(listener), { mode: 0o600 });

@@ -4,8 +4,8 @@
  * when, from which storage, with or without the card catalogue); then each table, in foreign-key
  * order, as a line naming its columns and their types, one JSON array per row (every value in
  * PostgreSQL's own text form, so bytea, json, jsonb, timestamps, numerics, floats and arrays come
- * back exactly), and a line counting its rows; then the uploaded pictures the rows refer to (one line
- * each, base64, with size and SHA-256); then a last line closing the file, so a cut file is noticed.
+ * back exactly), and a line counting its rows; then a last line closing the file, so a cut file is
+ * noticed. Uploaded pictures are rows too (`pictures`, bytea).
  *
  * `writeBackup` reads every table in one read-only repeatable-read transaction (one snapshot: the
  * dump is consistent while the server writes) through a cursor, and writes as it reads (bounded
@@ -18,27 +18,8 @@
  * computed again too.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  createReadStream,
-  createWriteStream,
-  type Dirent,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import {
-  copyFile,
-  link,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -57,10 +38,15 @@ export const BACKUP_VERSION = 1;
 /** Filled by triggers from the tables they index; never in a backup. */
 const DERIVED_TABLES = new Set(['card_search', 'entry_search']);
 /** The Scryfall catalogue, which `cards:sync` fetches again: left out with `catalogue: false`. */
-export const CATALOGUE_TABLES = ['cards', 'card_sets', 'card_prices', 'card_migrations'] as const;
-/** Pictures as `storePicture` stores them, relative to `DATA_DIR/uploads`. */
-const PICTURE_PATH = /^(users|playgroups)\/[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/;
-const PICTURE_FOLDERS = ['users', 'playgroups'] as const;
+export const CATALOGUE_TABLES = [
+  'cards',
+  'card_sets',
+  'card_prices',
+  'card_migrations',
+  // The record of the server's syncs goes with them: restored without the catalogue, it would say
+  // the day's sync was done.
+  'catalogue_syncs',
+] as const;
 /** Rows per cursor fetch and per insert statement (fewer for wide tables). */
 const BATCH_ROWS = 500;
 const BATCH_PARAMS = 20_000;
@@ -85,10 +71,7 @@ export interface BackupSummary {
   file: string;
   tables: number;
   rows: number;
-  files: number;
   bytes: number;
-  /** Pictures a row refers to that were not on disk (deleted by hand, or by a later change). */
-  missingFiles: string[];
   header: BackupHeader;
 }
 
@@ -274,8 +257,6 @@ class LineWriter {
 }
 
 export interface WriteBackupOptions {
-  /** Where the uploads folder is (`DATA_DIR`); none: no pictures. */
-  dataDir?: string | undefined;
   /** Include the Scryfall catalogue tables (default true). */
   catalogue?: boolean;
 }
@@ -293,41 +274,13 @@ export async function writeBackup(
   const partial = `${file}.partial`;
   await mkdir(dirname(file), { recursive: true });
   const out = new LineWriter(partial);
-  // Pictures the snapshot refers to are hard-linked here at once (a link survives the original's
-  // deletion by a later change), then written after the tables.
-  const staging = options.dataDir ? join(options.dataDir, `.backup-${randomBytes(6).toString('hex')}`) : null;
-  const pictures: string[] = [];
-  const missingFiles: string[] = [];
   let rows = 0;
   let tableCount = 0;
-  let files = 0;
   try {
     const header = await inTransaction(database.db, 'snapshot', async (conn) => {
       await setTextForms(conn);
       const migration = await lastMigration(conn);
       if (!migration) throw new BackupError('The database has no migrations applied: nothing to back up.');
-      if (staging && options.dataDir) {
-        const refs = await conn.query(
-          'SELECT picture FROM users WHERE picture IS NOT NULL UNION SELECT picture FROM playgroups WHERE picture IS NOT NULL',
-        );
-        await mkdir(staging, { recursive: true });
-        for (const { picture } of refs) {
-          const path = String(picture);
-          if (!PICTURE_PATH.test(path)) continue;
-          const target = join(staging, path.replace('/', '__'));
-          const source = join(options.dataDir, 'uploads', path);
-          try {
-            await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
-              if (error.code === 'ENOENT') throw error;
-              await copyFile(source, target);
-            });
-            pictures.push(path);
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-            missingFiles.push(path);
-          }
-        }
-      }
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
@@ -340,7 +293,9 @@ export async function writeBackup(
       await out.write(header);
       for (const table of tablesInOrder(catalogue)) {
         const columns = await tableColumns(conn, table);
-        if (!columns) throw new BackupError(`The table ${table} is missing from the database.`);
+        // A table of a later migration than the database's (a schema older than this code's): the
+        // restore's later migrations make it.
+        if (!columns) continue;
         await out.write({ table, columns } satisfies TableLine);
         const list = columns.map((c, i) => `${ident(c.name)}::text AS c${i}`).join(', ');
         await conn.query(`DECLARE companion_backup NO SCROLL CURSOR FOR SELECT ${list} FROM ${ident(table)}`);
@@ -360,27 +315,15 @@ export async function writeBackup(
       }
       return header;
     });
-    for (const path of pictures) {
-      const data = await readFile(join(staging ?? '', path.replace('/', '__')));
-      await out.write({
-        file: path,
-        size: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
-        data: data.toString('base64'),
-      });
-      files++;
-    }
-    await out.write({ done: true, tables: tableCount, rows, files });
+    await out.write({ done: true, tables: tableCount, rows });
     await out.end();
     await rename(partial, file);
     const { size } = await stat(file);
-    return { file, tables: tableCount, rows, files, bytes: size, missingFiles, header };
+    return { file, tables: tableCount, rows, bytes: size, header };
   } catch (error) {
     out.destroy();
     await rm(partial, { force: true });
     throw error;
-  } finally {
-    if (staging) await rm(staging, { recursive: true, force: true });
   }
 }
 
@@ -390,15 +333,14 @@ export async function writeBackup(
 type Item =
   | { kind: 'table'; line: TableLine }
   | { kind: 'row'; values: Array<string | null> }
-  | { kind: 'end'; table: string; rows: number }
-  | { kind: 'file'; path: string; data: Buffer };
+  | { kind: 'end'; table: string; rows: number };
 
 /** Reads and checks a backup line by line: its header, then each item; throws a BackupError. */
 async function readBackup(
   file: string,
   onHeader: (header: BackupHeader) => void | Promise<void>,
   onItem: (item: Item) => Promise<void>,
-): Promise<{ tables: number; rows: number; files: number; lines: TableLine[] }> {
+): Promise<{ tables: number; rows: number; lines: TableLine[] }> {
   try {
     await stat(file);
   } catch (error) {
@@ -421,7 +363,6 @@ async function readBackup(
   let current: TableLine | null = null;
   let count = 0;
   let rows = 0;
-  let files = 0;
   const tables: string[] = [];
   const tableLines: TableLine[] = [];
   let done = false;
@@ -475,18 +416,9 @@ async function readBackup(
         rows += count;
         current = null;
         await onItem({ kind: 'end', table: line.end, rows: count });
-      } else if (typeof line.file === 'string') {
-        if (current) fail(`the table ${current.table} is not closed`);
-        if (!PICTURE_PATH.test(line.file)) fail(`unexpected file name ${line.file}`);
-        const data = Buffer.from(String(line.data ?? ''), 'base64');
-        if (data.length !== line.size || createHash('sha256').update(data).digest('hex') !== line.sha256)
-          fail(`the file ${line.file} is damaged`);
-        files++;
-        await onItem({ kind: 'file', path: line.file, data });
       } else if (line.done === true) {
         if (current) fail(`the table ${current.table} is not closed`);
-        if (line.tables !== tables.length || line.rows !== rows || line.files !== files)
-          fail('its counts do not match its content');
+        if (line.tables !== tables.length || line.rows !== rows) fail('its counts do not match its content');
         done = true;
       } else {
         fail('a line is not understood');
@@ -502,7 +434,7 @@ async function readBackup(
   if (streamError) throw describeStreamError(file, streamError);
   if (!header) throw new BackupError(`${file} is empty: not a Companion backup.`);
   if (!done) throw new BackupError(`${file} is cut short: the backup is incomplete (it ends at line ${n}).`);
-  return { tables: tables.length, rows, files, lines: tableLines };
+  return { tables: tables.length, rows, lines: tableLines };
 }
 
 function describeStreamError(file: string, error: NodeJS.ErrnoException): BackupError {
@@ -562,9 +494,7 @@ export interface RestoreOptions {
    * at the backup's), and later with `undefined` (all of them).
    */
   open: (migrationsFolder: string | undefined) => Promise<Database>;
-  /** Where the pictures go (`DATA_DIR`). */
-  dataDir: string;
-  /** Empty the target's tables (and its pictures) first instead of refusing. */
+  /** Empty the target's tables first instead of refusing. */
   force?: boolean;
 }
 
@@ -572,37 +502,15 @@ export interface RestoreSummary {
   header: BackupHeader;
   tables: number;
   rows: number;
-  files: number;
-}
-
-async function uploadedFiles(dataDir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const folder of PICTURE_FOLDERS) {
-    let entries: Dirent[] = [];
-    try {
-      entries = await readdir(join(dataDir, 'uploads', folder), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) if (e.isFile()) found.push(`${folder}/${e.name}`);
-  }
-  return found;
 }
 
 /**
  * Restores `file` into the database `options.open` gives, which must be empty (unless `force`):
  * checks the whole file first, migrates the target to the backup's migration, inserts every table in
- * one transaction, resets sequences, puts the pictures in place, then applies the later migrations.
+ * one transaction, resets sequences, then applies the later migrations.
  */
 export async function restoreBackup(file: string, options: RestoreOptions): Promise<RestoreSummary> {
   const { header, lines: tables } = await verifyBackup(file);
-  const existing = await uploadedFiles(options.dataDir);
-  if (existing.length && !options.force) {
-    throw new BackupError(
-      `The target is not empty: ${existing.length} picture file(s) in ${join(options.dataDir, 'uploads')}. ` +
-        'Restore into an empty data folder, or pass --force to replace what is there.',
-    );
-  }
   const migrations = migrationsUpTo(header.migration.when);
   let database: Database;
   try {
@@ -610,8 +518,6 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
   } finally {
     rmSync(migrations, { recursive: true, force: true });
   }
-  const staging = join(options.dataDir, 'uploads', `.restore-${randomBytes(6).toString('hex')}`);
-  const restored: string[] = [];
   let summary: RestoreSummary;
   try {
     summary = await inTransaction(database.db, 'write', async (conn) => {
@@ -656,7 +562,6 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
         if (names.includes('cards')) names.push('card_search');
         await conn.query(`TRUNCATE ${names.map(ident).join(', ')} CASCADE`);
       }
-      await mkdir(staging, { recursive: true });
       let batch: Array<Array<string | null>> = [];
       let table: TableLine | null = null;
       const flush = async () => {
@@ -667,7 +572,9 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
         const tuples = batch.map((values) => {
           const cells = cols.map((c, i) => {
             params.push(values[i] ?? null);
-            return `$${params.length}::${types.get(c.name)}`;
+            // Sent as text and converted by the type's input function, as a dump's text is (a typed
+            // parameter would be encoded by the driver: PGlite takes only bytes for bytea).
+            return `$${params.length}::text::${types.get(c.name)}`;
           });
           return `(${cells.join(', ')})`;
         });
@@ -687,32 +594,16 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
             batch.push(item.values);
             const width = table?.columns.length ?? 1;
             if (batch.length >= Math.min(BATCH_ROWS, Math.floor(BATCH_PARAMS / width))) await flush();
-          } else if (item.kind === 'end') {
+          } else {
             await flush();
             table = null;
-          } else {
-            await writeFile(join(staging, item.path.replace('/', '__')), item.data);
-            restored.push(item.path);
           }
         },
       );
       await resetSequences(conn, [...targets.keys()]);
-      return { header, tables: counts.tables, rows: counts.rows, files: counts.files };
+      return { header, tables: counts.tables, rows: counts.rows };
     });
-    // Committed: the pictures go in place, and with --force the ones nothing refers to any more go.
-    for (const folder of PICTURE_FOLDERS)
-      await mkdir(join(options.dataDir, 'uploads', folder), { recursive: true });
-    for (const path of restored) {
-      await rename(join(staging, path.replace('/', '__')), join(options.dataDir, 'uploads', path));
-    }
-    if (options.force) {
-      const keep = new Set(restored);
-      for (const path of existing) {
-        if (!keep.has(path)) await rm(join(options.dataDir, 'uploads', path), { force: true });
-      }
-    }
   } finally {
-    await rm(staging, { recursive: true, force: true });
     await database.close();
   }
   // The migrations after the backup's, as the server would apply them at start.
