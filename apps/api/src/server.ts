@@ -208,7 +208,18 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   );
   // live: WebSocket channel at /live (before the routes: @fastify/websocket hooks route creation)
   await registerLive(app, services, options.live);
-  registerMetrics(app, env.metricsToken, { live: () => app.live.stats(), pool: services.database.pool });
+  const sync = createCatalogueSchedule(database, {
+    enabled: env.sync.enabled,
+    hour: env.sync.hour,
+    scryfall: { apiUrl: env.scryfallApiUrl },
+    catalogueCount: async () => (await services.catalogueCounts()).cards,
+    log: app.log,
+  });
+  registerMetrics(app, env.metricsToken, {
+    live: () => app.live.stats(),
+    pool: services.database.pool,
+    sync: () => sync.latest(),
+  });
 
   /** Set once `close()` is called: readiness answers 503, every answer closes its connection. */
   let draining = false;
@@ -270,13 +281,6 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
   const registrar = createRegistrar(app, services, rateLimits);
   registerRoutes(registrar, services);
   registerDocs(app, env);
-  const sync = createCatalogueSchedule(database, {
-    enabled: env.sync.enabled,
-    hour: env.sync.hour,
-    scryfall: { apiUrl: env.scryfallApiUrl },
-    catalogueCount: async () => (await services.catalogueCounts()).cards,
-    log: app.log,
-  });
   registerReadiness(app, services, sync, () => draining);
   if (env.site) await registerSite(app, env, env.site);
 

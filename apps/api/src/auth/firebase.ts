@@ -1,6 +1,5 @@
 import type { StoredProviderValue } from '@companion/sdk/contract';
-import { type App, getApps, initializeApp } from 'firebase-admin/app';
-import { type Auth, getAuth } from 'firebase-admin/auth';
+import type { Auth } from 'firebase-admin/auth';
 import type { Env } from '../env.js';
 import { IdentityRejected } from '../services/errors.js';
 
@@ -49,12 +48,22 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = env.firebaseAuthEmulatorHost;
   }
   const name = `companion-${env.firebaseProjectId}`;
-  const app: App =
-    getApps().find((a) => a.name === name) ?? initializeApp({ projectId: env.firebaseProjectId }, name);
-  const auth: Auth = getAuth(app);
+  // firebase-admin loads on the first sign-in, not at every start (it is one of the server's
+  // heaviest modules).
+  let loaded: Promise<Auth> | undefined;
+  const getAuthOnce = () => {
+    loaded ??= Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]).then(
+      ([{ getApps, initializeApp }, { getAuth }]) =>
+        getAuth(
+          getApps().find((a) => a.name === name) ?? initializeApp({ projectId: env.firebaseProjectId }, name),
+        ),
+    );
+    return loaded;
+  };
 
   return {
     async verify(idToken) {
+      const auth = await getAuthOnce();
       try {
         // checkRevoked: a token issued before "sign out of all devices" (revokeRefreshTokens), or
         // for a disabled or deleted account, is refused even while its signature is still valid.
@@ -72,6 +81,7 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
       }
     },
     async emailVerified(uid) {
+      const auth = await getAuthOnce();
       try {
         return (await auth.getUser(uid)).emailVerified;
       } catch {
@@ -79,9 +89,10 @@ export function createFirebaseVerifier(env: Env): IdentityVerifier {
       }
     },
     async revokeTokens(uid) {
-      await auth.revokeRefreshTokens(uid);
+      await (await getAuthOnce()).revokeRefreshTokens(uid);
     },
     async deleteAccount(uid) {
+      const auth = await getAuthOnce();
       try {
         await auth.deleteUser(uid);
       } catch (cause) {

@@ -4,6 +4,8 @@
  * Gathered with `core.ts` by `schema.ts`, which the drizzle client and drizzle-kit read.
  */
 import {
+  CATALOGUE_SYNC_STATUSES,
+  CATALOGUE_SYNC_TRIGGERS,
   FINISHES,
   type ImportMethodValue,
   LIST_DELETE_STRATEGIES,
@@ -333,11 +335,6 @@ export const listRevisions = pgTable(
   ],
 );
 
-/** How a catalogue sync ended (`running` while it runs; a crash leaves it so). */
-export const SYNC_STATUSES = ['running', 'ok', 'failed'] as const;
-/** What started a catalogue sync. */
-export const SYNC_TRIGGERS = ['start', 'schedule', 'manual'] as const;
-
 /**
  * The server's Scryfall syncs (services/catalogue-schedule.ts): one row a run, on whichever
  * instance ran it. `/health/ready` and `cards:status` show the latest.
@@ -346,8 +343,8 @@ export const catalogueSyncs = pgTable(
   'catalogue_syncs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    trigger: valueText('trigger', SYNC_TRIGGERS).notNull(),
-    status: valueText('status', SYNC_STATUSES).notNull(),
+    trigger: valueText('trigger', CATALOGUE_SYNC_TRIGGERS).notNull(),
+    status: valueText('status', CATALOGUE_SYNC_STATUSES).notNull(),
     /** host:pid of the instance that ran it. */
     instance: text('instance').notNull(),
     startedAt: tstz('started_at').notNull().defaultNow(),
@@ -359,8 +356,8 @@ export const catalogueSyncs = pgTable(
     message: text('message'),
   },
   (t) => [
-    oneOf('catalogue_syncs_trigger_check', t.trigger, SYNC_TRIGGERS),
-    oneOf('catalogue_syncs_status_check', t.status, SYNC_STATUSES),
+    oneOf('catalogue_syncs_trigger_check', t.trigger, CATALOGUE_SYNC_TRIGGERS),
+    oneOf('catalogue_syncs_status_check', t.status, CATALOGUE_SYNC_STATUSES),
     index('catalogue_syncs_started_idx').on(t.startedAt),
   ],
 );

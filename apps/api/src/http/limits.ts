@@ -6,7 +6,7 @@
 import { ErrorCode, LIMITS } from '@companion/sdk/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
 
 /** Largest body of a call nobody is signed in for (sign-in, public calls, anonymous calls). */
@@ -69,15 +69,18 @@ export async function registerRateLimits(
   app: FastifyInstance,
   options: { redisUrl?: string | undefined; keyPrefix?: string | undefined; perMinute: number },
 ): Promise<RateLimits> {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, {
-        // A Redis outage must not hold requests: fail fast, and let them through (skipOnError).
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2_000,
-        commandTimeout: 1_000,
-        enableOfflineQueue: true,
-      })
-    : undefined;
+  // Loaded only when configured (a one-instance server starts quicker without it).
+  const RedisClient = options.redisUrl ? (await import('ioredis')).Redis : undefined;
+  const redis: Redis | undefined =
+    options.redisUrl && RedisClient
+      ? new RedisClient(options.redisUrl, {
+          // A Redis outage must not hold requests: fail fast, and let them through (skipOnError).
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2_000,
+          commandTimeout: 1_000,
+          enableOfflineQueue: true,
+        })
+      : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store: Redis error'));
   await app.register(rateLimit, {
     global: false,

@@ -2,7 +2,7 @@
  * Prometheus metrics at `GET /metrics`, behind a bearer token (COMPANION_METRICS_TOKEN; without one
  * the path answers 404, as any unknown path does): request rate and latency per method, route
  * template and status, the live channel's sockets and users on this instance, PostgreSQL's pool,
- * and the process's own (memory, event-loop lag, CPU) from prom-client's defaults. Not part of the
+ * the last catalogue sync (of any instance: when, how it ended, how many cards), and the process's own (memory, event-loop lag, CPU) from prom-client's defaults. Not part of the
  * contract: a scraper reads Prometheus' text format, not JSON, and signs nothing.
  */
 
@@ -17,6 +17,10 @@ export interface MetricsSources {
   live?: () => { sockets: number; users: number };
   /** PostgreSQL's connection pool (PGlite has none). */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The latest catalogue sync, on any instance (services/catalogue-schedule.ts). */
+  sync?: () => Promise<
+    { status: string; startedAt: Date; finishedAt: Date | null; cards: number | null } | undefined
+  >;
 }
 
 export function registerMetrics(
@@ -60,6 +64,27 @@ export function registerMetrics(
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'companion_catalogue_sync_last_timestamp_seconds',
+    help: 'When the latest catalogue sync ended (started, while running), labelled by how it ended',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const last = await sources.sync?.().catch(() => undefined);
+      if (last) this.set({ status: last.status }, (last.finishedAt ?? last.startedAt).getTime() / 1000);
+    },
+  });
+  new Gauge({
+    name: 'companion_catalogue_sync_last_cards',
+    help: 'Cards the latest successful-or-not catalogue sync brought in',
+    registers: [registry],
+    async collect() {
+      const last = await sources.sync?.().catch(() => undefined);
+      this.set(last?.cards ?? 0);
     },
   });
 

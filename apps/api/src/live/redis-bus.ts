@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import {
   CHANNEL_TTL_SECONDS,
   HISTORY_SIZE,
@@ -54,6 +53,8 @@ export interface RedisBusOptions {
 export async function createRedisBus(options: RedisBusOptions): Promise<LiveBus> {
   const prefix = options.keyPrefix ?? 'companion:';
   const connection = { maxRetriesPerRequest: 3, enableReadyCheck: true, lazyConnect: true } as const;
+  // Loaded only when configured (a one-instance server starts quicker without it).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(options.url, connection);
   const subscriber = new Redis(options.url, connection);
   const report = options.onError ?? (() => {});

@@ -10,15 +10,16 @@
  * `/health/ready` and `cards:status` show.
  */
 import { hostname } from 'node:os';
+import type { CATALOGUE_SYNC_TRIGGERS } from '@companion/sdk/contract';
 import { desc, eq, sql } from 'drizzle-orm';
-import { catalogueSyncs, type SYNC_TRIGGERS } from '../db/catalogue.js';
+import { catalogueSyncs } from '../db/catalogue.js';
 import type { Database } from '../db/client.js';
 import { SyncError, type SyncOptions, syncCatalogue } from './catalogue-sync.js';
 
 /** The advisory lock key of catalogue syncs (any constant the app uses for nothing else). */
 const SYNC_LOCK = 727275;
 
-export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+export type SyncTrigger = (typeof CATALOGUE_SYNC_TRIGGERS)[number];
 export type SyncRecord = typeof catalogueSyncs.$inferSelect;
 
 export interface SyncOutcome {

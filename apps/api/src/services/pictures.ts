@@ -16,7 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '@companion/sdk/contract';
 import { eq } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Db, Tx } from '../db/client.js';
 import { pictures } from '../db/schema.js';
 import { TooLarge, UnsupportedMedia } from './errors.js';
@@ -42,6 +42,8 @@ function tooLarge(width: number, height: number): TooLarge {
  * LIMITS.picturePixels are refused (413) before they are decoded.
  */
 export async function encodePicture(input: Buffer): Promise<Buffer> {
+  // Loaded on the first upload: a native module the server's start does without.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata | undefined;
   try {
     meta = await sharp(input).metadata();

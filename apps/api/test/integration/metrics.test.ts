@@ -10,7 +10,11 @@ const TOKEN = 'metrics-token-0123456789';
 describe.each(storages())('metrics on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(kind, { COMPANION_METRICS_TOKEN: TOKEN });
+    // Scryfall is out of reach here (a closed port): a sync run fails at once, and is recorded.
+    t = await startTestServer(kind, {
+      COMPANION_METRICS_TOKEN: TOKEN,
+      SCRYFALL_API_URL: 'http://127.0.0.1:9',
+    });
   });
   afterAll(() => t?.close());
 
@@ -59,6 +63,20 @@ describe.each(storages())('metrics on %s', (kind) => {
     expect(text).toMatch(/^companion_process_resident_memory_bytes \d+/m);
     if (kind === 'postgres') expect(text).toMatch(/^companion_db_pool_connections\{state="total"\} \d+$/m);
     else expect(text).not.toMatch(/^companion_db_pool_connections\{/m);
+  });
+
+  it('reports the last catalogue sync: when it ended, how, and how many cards', async () => {
+    const before = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(before).not.toMatch(/companion_catalogue_sync_last_timestamp_seconds\{/);
+    // A sync that could not reach Scryfall is recorded as failed (the server's own scheduler).
+    const { record } = await t.server.sync.run('manual');
+    expect(record?.status).toBe('failed');
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const at = Number(
+      /companion_catalogue_sync_last_timestamp_seconds\{status="failed"\} (\S+)/.exec(text)?.[1],
+    );
+    expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(120);
+    expect(text).toMatch(/companion_catalogue_sync_last_cards 0/);
   });
 });
 

@@ -347,6 +347,10 @@ export type LiveTimerActionValue = (typeof LIVE_TIMER_ACTIONS)[number];
 /** Health of the server as a whole, and of its database. */
 export const HEALTH_STATUSES = ['ok', 'degraded'] as const;
 export const CHECK_STATUSES = ['ok', 'error'] as const;
+/** How the server's catalogue sync from Scryfall ended (`running` while it runs). */
+export const CATALOGUE_SYNC_STATUSES = ['running', 'ok', 'failed'] as const;
+/** What started a catalogue sync: the server's start (empty catalogue), its daily schedule, a person. */
+export const CATALOGUE_SYNC_TRIGGERS = ['start', 'schedule', 'manual'] as const;
 /** Where the server keeps its data. */
 export const STORAGE_KINDS = ['pglite', 'postgres'] as const;
 export type StorageKindValue = (typeof STORAGE_KINDS)[number];
@@ -396,6 +400,8 @@ export const VALUE_SETS = {
   LIVE_TIMER_ACTIONS,
   HEALTH_STATUSES,
   CHECK_STATUSES,
+  CATALOGUE_SYNC_STATUSES,
+  CATALOGUE_SYNC_TRIGGERS,
   STORAGE_KINDS,
   LIVE_TRANSPORTS,
 } as const;
