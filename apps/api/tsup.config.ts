@@ -13,6 +13,8 @@ export default defineConfig({
     'cards-sync': 'src/cli/cards-sync.ts',
     'cards-status': 'src/cli/cards-status.ts',
     promo: 'src/cli/promo.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -1,4 +1,5 @@
 /** Starts the API server: `pnpm --filter @companion/api start`. */
+import { acceptBackupRequests } from './db/backup-requests.js';
 import { ConfigError, loadEnv } from './env.js';
 import { buildServer } from './server.js';
 import { importSharedCatalogue } from './services/catalogue-import.js';
@@ -35,6 +36,11 @@ async function main(): Promise<void> {
         '    pnpm --filter @companion/api cards:import <default-cards.json[.gz] | url>',
     );
   }
+  // PGlite: `backup` cannot open the folder this process holds, so it asks this process to write it.
+  const stopBackups =
+    server.services.database.kind === 'pglite'
+      ? acceptBackupRequests(server.services.database, env.dataDir, (line) => console.log(`  ${line}`))
+      : () => {};
   let closing = false;
   // Graceful: no new connection, the requests in progress answered and the live sockets told to
   // reconnect elsewhere (1012), then the database closed. A stuck close still ends the process.
@@ -42,6 +48,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing…`);
+    stopBackups();
     const deadline = setTimeout(() => {
       console.error(`Still closing after ${CLOSE_DEADLINE_MS / 1000} s: exiting.`);
       process.exit(1);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 export const LOCK_FILE = 'companion.lock';
 
-interface Holder {
+export interface Holder {
   pid: number;
   host: string;
   command: string;
@@ -53,6 +53,14 @@ function readHolder(path: string): Holder | null {
   } catch {
     return null;
   }
+}
+
+/** The live process holding the folder's lock on this host or another (null when none does). */
+export function folderHolder(folder: string): Holder | null {
+  const holder = readHolder(join(folder, LOCK_FILE));
+  if (!holder) return null;
+  if (holder.host === hostname() && !running(holder.pid)) return null;
+  return holder;
 }
 
 /** Takes the folder's lock; returns its release. Throws FolderLockedError naming a live holder. */
