@@ -247,7 +247,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = productionProblems(e, source);
     if (problems.length) {
       throw new ConfigError(
-        `Refusing to start in production (NODE_ENV=production):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+        `Refusing to start in production (NODE_ENV=production; see the README, "Run it for real"):\n${problems.map((p) => `  ${p}`).join('\n')}`,
       );
     }
   }
