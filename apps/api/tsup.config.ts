@@ -9,7 +9,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     main: 'src/main.ts',
-    'cards-import': 'src/cli/cards-import.ts',
+    'cards-import': 'src/cli/entries/cards-import.ts',
     'cards-sync': 'src/cli/cards-sync.ts',
     'cards-status': 'src/cli/cards-status.ts',
     promo: 'src/cli/promo.ts',

@@ -4,15 +4,15 @@
  * included (they are rows), in Companion's own format (`src/db/backup.ts`). When a server holds the PGlite folder,
  * the server writes it (`src/db/backup-requests.ts`); otherwise this process opens the folder.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BackupError, type BackupSummary, writeBackup } from '../db/backup.js';
 import { BackupRequestError, requestBackup } from '../db/backup-requests.js';
 import { openConfiguredDatabase, openDatabase } from '../db/client.js';
 import { FolderLockedError, folderHolder } from '../db/folder-lock.js';
-import { ConfigError, type Env, loadEnv } from '../env.js';
+import { type Env, loadEnv } from '../env.js';
+import { invokedDirectly, runCli, UsageError } from './main.js';
 
 export const USAGE = `Usage: backup <file> [--without-catalogue] [--timeout <seconds>]
 
@@ -26,8 +26,6 @@ Options:
   --timeout <seconds>  How long to wait for a running server to write it (default 1800)
 
 On PostgreSQL, pg_dump works too: pg_dump --schema=<DATABASE_SCHEMA> -Fc -f companion.dump <url>`;
-
-export class UsageError extends Error {}
 
 function describe(summary: BackupSummary): string {
   const mb = (summary.bytes / 1024 / 1024).toFixed(1);
@@ -101,35 +99,10 @@ export async function runBackup(argv: string[], env: Env, print = (line: string)
   print(describe(summary));
 }
 
-const invokedDirectly = (() => {
-  try {
-    return (
-      !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-    );
-  } catch {
-    return false;
-  }
-})();
-
-if (invokedDirectly) {
-  (async () => runBackup(process.argv.slice(2), loadEnv()))().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      if (
-        error instanceof UsageError ||
-        error instanceof ConfigError ||
-        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-      ) {
-        console.error((error as Error).message);
-        if (!(error instanceof ConfigError)) console.error(USAGE);
-        process.exit(2);
-      }
-      const known =
-        error instanceof BackupError ||
-        error instanceof BackupRequestError ||
-        error instanceof FolderLockedError;
-      console.error(known ? (error as Error).message : `Backup failed: ${(error as Error)?.stack ?? error}`);
-      process.exit(1);
-    },
-  );
+if (invokedDirectly(import.meta.url)) {
+  runCli(() => runBackup(process.argv.slice(2), loadEnv()), {
+    usage: USAGE,
+    what: 'Backup',
+    known: [BackupError, BackupRequestError, FolderLockedError],
+  });
 }

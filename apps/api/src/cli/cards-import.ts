@@ -11,6 +11,7 @@ import cliProgress from 'cli-progress';
 import { openConfiguredDatabase } from '../db/client.js';
 import { ConfigError, type Env, loadEnv } from '../env.js';
 import { type ImportProgress, type ImportResult, importCatalogue } from '../services/catalogue-import.js';
+import { invokedDirectly } from './main.js';
 
 /**
  * PGlite settings for the bulk-import CLIs (not the server): a 32 MB buffer pool instead of 128 MB.
@@ -173,6 +174,8 @@ export function runCommand(main: (argv: string[]) => Promise<number>, describe: 
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The command: `pnpm --filter @companion/api cards:import …` (or `node dist/cards-import.js …`). */
+export const importCommand = () =>
   runCommand(runImport, (error) => `Import failed: ${error instanceof Error ? error.message : error}`);
-}
+
+if (invokedDirectly(import.meta.url)) importCommand();

@@ -3,14 +3,13 @@
  * syncs (services/catalogue-schedule.ts), from the database. When a running server holds the PGlite
  * folder, the same is read from its `/health/ready`.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { desc, sql } from 'drizzle-orm';
 import { catalogueSyncs } from '../db/catalogue.js';
 import { openConfiguredDatabase } from '../db/client.js';
 import { FolderLockedError } from '../db/folder-lock.js';
 import { type Env, loadEnv } from '../env.js';
 import { runCommand } from './cards-import.js';
+import { invokedDirectly } from './main.js';
 
 const SHOWN = 5;
 
@@ -86,15 +85,6 @@ async function status(): Promise<number> {
   }
 }
 
-const invokedDirectly = (() => {
-  try {
-    return (
-      !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-    );
-  } catch {
-    return false;
-  }
-})();
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   runCommand(status, (error) => `Status failed: ${error instanceof Error ? error.message : error}`);
 }

@@ -7,12 +7,11 @@
  *
  * Prints the event id and one code per line.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Database, openConfiguredDatabase } from '../db/client.js';
-import { ConfigError, loadEnv } from '../env.js';
+import { loadEnv } from '../env.js';
 import { createEvent } from '../services/promo.js';
+import { invokedDirectly, runCli, UsageError } from './main.js';
 
 const USAGE = `Usage: promo create --name "<event name>" --badge "<badge name>" [options]
 
@@ -25,8 +24,6 @@ Options:
   --expires <ISO date>        Codes expire at this moment
   --starts <ISO date>         Event starts at this moment
   --ends <ISO date>           Event ends at this moment`;
-
-export class UsageError extends Error {}
 
 function date(value: string | undefined, name: string): Date | null {
   if (value === undefined) return null;
@@ -108,28 +105,6 @@ export async function runPromoCli(argv: string[], io: PromoCliIo = {}): Promise<
   }
 }
 
-const invokedDirectly = (() => {
-  try {
-    return (
-      !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-    );
-  } catch {
-    return false;
-  }
-})();
-
-if (invokedDirectly) {
-  runPromoCli(process.argv.slice(2)).catch((error: unknown) => {
-    if (
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ) {
-      console.error((error as Error).message);
-      console.error(USAGE);
-      process.exit(2);
-    }
-    console.error('promo failed:', error);
-    process.exit(1);
-  });
+if (invokedDirectly(import.meta.url)) {
+  runCli(() => runPromoCli(process.argv.slice(2)), { usage: USAGE, what: 'promo' });
 }

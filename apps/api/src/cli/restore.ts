@@ -4,15 +4,14 @@
  * DATABASE_SCHEMA), pictures included. The target must be empty unless --force;
  * a PGlite folder must not be in use (stop the server first).
  */
-import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BackupError, restoreBackup } from '../db/backup.js';
 import { openDatabase } from '../db/client.js';
 import { FolderLockedError } from '../db/folder-lock.js';
-import { ConfigError, type Env, loadEnv } from '../env.js';
+import { type Env, loadEnv } from '../env.js';
 import { IMPORT_PGLITE_SETTINGS } from './cards-import.js';
+import { invokedDirectly, runCli, UsageError } from './main.js';
 
 export const USAGE = `Usage: restore <file> [--force]
 
@@ -23,8 +22,6 @@ folder must not be in use (stop the server first).
 
 Options:
   --force  Replace what the target holds (its rows in the backup's tables)`;
-
-export class UsageError extends Error {}
 
 /** Restores the backup the arguments name; exported so tests can drive it with their own env. */
 export async function runRestore(argv: string[], env: Env, print = (line: string) => console.log(line)) {
@@ -61,32 +58,10 @@ export async function runRestore(argv: string[], env: Env, print = (line: string
   }
 }
 
-const invokedDirectly = (() => {
-  try {
-    return (
-      !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-    );
-  } catch {
-    return false;
-  }
-})();
-
-if (invokedDirectly) {
-  (async () => runRestore(process.argv.slice(2), loadEnv()))().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      if (
-        error instanceof UsageError ||
-        error instanceof ConfigError ||
-        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-      ) {
-        console.error((error as Error).message);
-        if (!(error instanceof ConfigError)) console.error(USAGE);
-        process.exit(2);
-      }
-      const known = error instanceof BackupError || error instanceof FolderLockedError;
-      console.error(known ? (error as Error).message : `Restore failed: ${(error as Error)?.stack ?? error}`);
-      process.exit(1);
-    },
-  );
+if (invokedDirectly(import.meta.url)) {
+  runCli(() => runRestore(process.argv.slice(2), loadEnv()), {
+    usage: USAGE,
+    what: 'Restore',
+    known: [BackupError, FolderLockedError],
+  });
 }
