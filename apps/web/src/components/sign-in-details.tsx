@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useToast } from '../app/toasts';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
+import { NewPasswordField } from './new-password-field';
 
 const field = (form: FormData, name: string): string => {
   const value = form.get(name);
@@ -107,19 +108,7 @@ function ChangePassword() {
         <FormField label={t('web.settings.credentials.currentPassword')} required>
           <Input type="password" name="current-password" autoComplete="current-password" required />
         </FormField>
-        <FormField
-          label={t('web.settings.password.new')}
-          hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
-          required
-        >
-          <Input
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            minLength={LIMITS.password.min}
-          />
-        </FormField>
+        <NewPasswordField label={t('web.settings.password.new')} />
         <FormField label={t('web.settings.password.confirm')} required>
           <Input
             type="password"

@@ -1,8 +1,8 @@
 import { useConfirmPasswordReset, useSendPasswordReset } from '@companion/hooks';
-import { LIMITS } from '@companion/sdk';
 import { Button, FormField, Input } from '@companion/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { NewPasswordField } from '../components/new-password-field';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -71,21 +71,11 @@ export function Component() {
                 onChange={(e) => setCode(e.target.value)}
               />
             </FormField>
-            <FormField
+            <NewPasswordField
               label={t('web.forgot.newPassword')}
-              hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
-              required
-            >
-              <Input
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                required
-                minLength={LIMITS.password.min}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </FormField>
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             {confirm.error ? (
               <p className="web-form__error" role="alert">
                 {errorMessage(confirm.error, t)}

@@ -10,6 +10,7 @@ import { LIMITS } from '@companion/sdk';
 import { AppleSignInButton, Button, FormField, GoogleSignInButton, Input, Tabs } from '@companion/ui';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NewPasswordField } from '../components/new-password-field';
 import { PageHeading } from '../components/page-heading';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/errors';
@@ -88,19 +89,7 @@ function SignUpForm() {
       <FormField label={t('web.login.email')} required>
         <Input type="email" name="email" autoComplete="email" required />
       </FormField>
-      <FormField
-        label={t('web.login.password')}
-        hint={t('web.login.passwordHint', { min: LIMITS.password.min })}
-        required
-      >
-        <Input
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.password.min}
-        />
-      </FormField>
+      <NewPasswordField label={t('web.login.password')} />
       {signUp.error ? (
         <p className="web-form__error" role="alert">
           {errorMessage(signUp.error, t)}
