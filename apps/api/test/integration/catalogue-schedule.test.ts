@@ -85,10 +85,18 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('catalogue sync in the server
     expect(failed.record?.message).toMatch(/Cannot reach 127\.0\.0\.1:9/);
     expect((await away.latest())?.status).toBe('failed');
   }, 120_000);
+});
 
-  it.runIf(kind === 'postgres')(
-    'two instances due at the same hour: one syncs while the other waits, then skips',
-    async () => {
+// Several instances share one database on PostgreSQL only (PGlite is one process's folder).
+describe.skipIf(!HAS_SHARED_DATA).each(storages().filter((kind) => kind === 'postgres'))(
+  'catalogue sync on several instances on %s',
+  () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    });
+
+    it('two instances due at the same hour: one syncs while the other waits, then skips', async () => {
       const scryfall = fakeScryfall();
       const apiUrl = await scryfall.start();
       cleanups.push(scryfall.close);
@@ -113,7 +121,6 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('catalogue sync in the server
       const runs = await a.db.select().from(catalogueSyncs);
       expect(runs).toHaveLength(1);
       expect(runs[0]?.status).toBe('ok');
-    },
-    120_000,
-  );
-});
+    }, 120_000);
+  },
+);
