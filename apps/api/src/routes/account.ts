@@ -1,29 +1,15 @@
-import { confirmsDeletion } from '@companion/sdk/contract';
 import { implement } from '../http/implement.js';
 import { deleteAccount, exportAccount } from '../services/account.js';
 import type { AppServices } from '../services/app.js';
-import { Invalid } from '../services/errors.js';
 
 /** The whole account: delete it, download it. */
 export function accountRoutes(s: AppServices) {
-  const deps = { db: s.db, users: s.users, dataDir: s.env.dataDir };
+  const deps = { db: s.db, users: s.users };
 
   return implement('account', {
     delete: {
       handler: async ({ caller: { user }, body, request }) => {
-        if (!confirmsDeletion(user, body.confirmation))
-          throw new Invalid(
-            user.email
-              ? 'Type your account’s email address to confirm.'
-              : 'Type your friend code to confirm.',
-            [
-              {
-                path: 'body.confirmation',
-                message: `Expected ${user.email ? 'the email' : 'the friend code'}`,
-              },
-            ],
-          );
-        await deleteAccount({ db: s.db, identity: s.identity }, user);
+        await deleteAccount({ db: s.db, identity: s.identity }, user, body.confirmation);
         // Gone from the database: drop the cached look-ups, then close every socket of the player
         // (apps and overlays), on every instance.
         s.sessions.forgetUser(user.id);

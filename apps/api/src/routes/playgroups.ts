@@ -21,7 +21,7 @@ import {
 
 /** Playgroups: members and roles, invitations, the group's games and leaderboard. */
 export function playgroupRoutes(s: AppServices) {
-  const deps: PlaygroupDeps = { db: s.db, users: s.users, dataDir: s.env.dataDir };
+  const deps: PlaygroupDeps = { db: s.db, users: s.users };
   const ok = { ok: true as const };
 
   return implement('playgroups', {

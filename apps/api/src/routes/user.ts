@@ -8,7 +8,7 @@ import { computeStats } from '../services/stats.js';
 
 /** The caller (profile, settings, friend code) and other users as the caller may see them. */
 export function userRoutes(s: AppServices) {
-  const deps = { db: s.db, users: s.users, dataDir: s.env.dataDir };
+  const deps = { db: s.db, users: s.users };
   const addFriendUrl = (code: string) => `${s.env.publicUrl}/friends/add?code=${encodeURIComponent(code)}`;
   // Built as JSON by the database, kept encoded per owner and sent as is: the most requested calls.
   const deckList = (ownerId: string, archived: boolean) => s.deckLists.get(ownerId, archived);

@@ -35,7 +35,7 @@
  * nothing changed and the player may retry.
  */
 import type { Readable } from 'node:stream';
-import type { AccountExport, AnnotationTargetValue } from '@companion/sdk/contract';
+import { type AccountExport, type AnnotationTargetValue, confirmsDeletion } from '@companion/sdk/contract';
 import { type CollectionRowInput, type DeckCardLike, writeDeck, writeExport } from '@companion/sdk/formats';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { IdentityVerifier } from '../auth/firebase.js';
@@ -60,6 +60,7 @@ import {
 } from '../db/schema.js';
 import { sortColors } from './decks/summary.js';
 import { iso, isoOrNull } from './dto.js';
+import { Invalid } from './errors.js';
 import { list as listFriends } from './friends.js';
 import { gameDtos } from './games/dto.js';
 import { playedOrRecordedBy } from './games/read.js';
@@ -69,11 +70,20 @@ import type { PlaygroupDeps } from './playgroups/access.js';
 import { listForUser } from './playgroups/groups.js';
 import type { FullUser, UserService } from './users.js';
 
-/** Deletes every row the player owns and anonymises the rest (see the table above). */
+/**
+ * Deletes every row the player owns and anonymises the rest (see the table above), once
+ * `confirmation` repeats the account's email (or its friend code when it has none).
+ */
 export async function deleteAccount(
   deps: { db: Db; identity: IdentityVerifier },
   user: UserRow,
+  confirmation: string,
 ): Promise<void> {
+  if (!confirmsDeletion(user, confirmation))
+    throw new Invalid(
+      user.email ? 'Type your account’s email address to confirm.' : 'Type your friend code to confirm.',
+      [{ path: 'body.confirmation', message: `Expected ${user.email ? 'the email' : 'the friend code'}` }],
+    );
   const me = user.id;
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, me)).for('update');

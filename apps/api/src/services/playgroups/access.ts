@@ -33,7 +33,6 @@ type Summary = ReturnType<UserService['summary']>;
 
 export interface PlaygroupDeps extends GameDeps {
   users: Pick<UserService, 'summary' | 'pictureUrl'>;
-  dataDir: string;
 }
 
 export interface PlaygroupMemberDto {
