@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @companion/api cards:status`: the catalogue's size and the server's last catalogue
  * syncs (services/catalogue-schedule.ts), from the database. When a running server holds the PGlite
- * folder, the same is read from its `/health/ready`.
+ * folder, the same is read from its `/health` (the catalogue) and `/health/ready` (the last sync).
  */
 import { desc, sql } from 'drizzle-orm';
 import { catalogueSyncs } from '../db/catalogue.js';
@@ -36,15 +36,18 @@ export function describeRun(run: Run): string {
 }
 
 async function fromServer(env: Env): Promise<number> {
-  const url = `${env.apiUrl}/health/ready`;
-  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  const body = (await response.json()) as {
-    catalogue?: { cards: number; sets: number };
-    catalogueSync?: Run | null;
-  };
-  console.log(`From the running server (${url}):`);
-  console.log(`Catalogue: ${body.catalogue?.cards ?? '?'} cards, ${body.catalogue?.sets ?? '?'} sets.`);
-  console.log(body.catalogueSync ? `Last sync: ${describeRun(body.catalogueSync)}` : 'No sync has run yet.');
+  const read = async <T>(path: string) =>
+    (await (await fetch(`${env.apiUrl}${path}`, { signal: AbortSignal.timeout(5000) })).json()) as T;
+  const [health, ready] = await Promise.all([
+    read<{ checks?: { catalogue?: { cards: number; sets: number } } }>('/health'),
+    read<{ catalogueSync?: Run | null }>('/health/ready'),
+  ]);
+  const catalogue = health.checks?.catalogue;
+  console.log(`From the running server (${env.apiUrl}):`);
+  console.log(`Catalogue: ${catalogue?.cards ?? '?'} cards, ${catalogue?.sets ?? '?'} sets.`);
+  console.log(
+    ready.catalogueSync ? `Last sync: ${describeRun(ready.catalogueSync)}` : 'No sync has run yet.',
+  );
   return 0;
 }
 

@@ -20,7 +20,6 @@ export function registerReadiness(
     const closing = draining();
     const database = closing ? false : await pingDatabase(services.db);
     const ready = !closing && database;
-    const catalogue = database ? await services.catalogueCounts() : undefined;
     const last = database ? await sync.latest().catch(() => undefined) : undefined;
     reply.header('cache-control', 'no-store');
     return reply.code(ready ? 200 : 503).send({
@@ -29,7 +28,6 @@ export function registerReadiness(
       ...(closing ? { reason: 'shutting down' } : database ? {} : { reason: 'the database does not answer' }),
       database: database ? 'ok' : 'error',
       storage: services.database.kind,
-      ...(catalogue ? { catalogue } : {}),
       catalogueSync: last
         ? {
             status: last.status,
