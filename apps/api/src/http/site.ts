@@ -6,17 +6,19 @@
  * (apps/web/src/env.ts), and the pages' Content Security Policy is built from the same settings.
  *
  * Static files: only the files of the two builds are served (a table made at start, so no path can
- * leave them); their brotli or gzip twin (scripts/compress.mjs) when the browser accepts it; hashed
- * files under `assets/` cached for a year as immutable, everything else revalidated by ETag; the
+ * leave them), by @fastify/static: their brotli or gzip twin (scripts/compress.mjs) when the browser
+ * accepts it; hashed files under `assets/` cached for a year as immutable, everything else
+ * revalidated by ETag; the
  * prerendered pages by their path (`/faq` → `faq.html`); any other path of the web app gets its SPA
  * shell (`200.html`), any other path of the overlay its page. A missing script or stylesheet is a 404,
  * never a page.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ErrorCode } from '@companion/sdk/contract';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy } from '../../../../scripts/csp.mjs';
 import type { Env, SiteEnv } from '../env.js';
@@ -43,28 +45,10 @@ export function siteRewrite(url: string): string {
   return `${SITE_PREFIX}${url.startsWith('/') ? url : `/${url}`}`;
 }
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  map: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  ico: 'image/x-icon',
-  gif: 'image/gif',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-  ttf: 'font/ttf',
-  eot: 'application/vnd.ms-fontobject',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml',
-};
+/** Extensions of the files the builds hold besides pages: a missing one is a 404, never a page. */
+const FILE_EXTENSIONS = new Set(
+  'js mjs css json map webmanifest svg png jpg jpeg webp ico gif woff2 woff ttf eot txt xml'.split(' '),
+);
 const extension = (path: string) => {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
@@ -72,12 +56,9 @@ const extension = (path: string) => {
 };
 
 interface Asset {
+  /** The file's path under its root (what `reply.sendFile` takes). */
   file: string;
-  type: string;
-  etag: string;
   immutable: boolean;
-  br: boolean;
-  gz: boolean;
 }
 interface Page {
   body: Buffer;
@@ -86,6 +67,7 @@ interface Page {
   etag: string;
 }
 interface Root {
+  dist: string;
   assets: Map<string, Asset>;
   pages: Map<string, Page>;
   /** Served for a path of this root that names no file. */
@@ -161,24 +143,20 @@ function loadRoot(
         continue;
       }
       assets.set(path, {
-        file,
-        type: TYPES[extension(name)] ?? 'application/octet-stream',
-        etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
+        file: relative(dist, file).split(sep).join('/'),
         immutable: path.startsWith(`${prefix}/assets/`),
-        br: existsSync(`${file}.br`),
-        gz: existsSync(`${file}.gz`),
       });
     }
   };
   walk(dist);
-  return { assets, pages, fallback: pages.get(`${prefix}/${fallbackFile}`), headers };
+  return { dist, assets, pages, fallback: pages.get(`${prefix}/${fallbackFile}`), headers };
 }
 
-/** The encoding to send: brotli, then gzip, when the browser accepts it and the twin exists. */
-function encoding(request: FastifyRequest, br: boolean, gz: boolean): 'br' | 'gzip' | undefined {
+/** The encoding to send a page in: brotli, then gzip, when the browser accepts it. */
+function encoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (br && /\bbr\b/.test(accepted)) return 'br';
-  if (gz && /\bgzip\b/.test(accepted)) return 'gzip';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
   return undefined;
 }
 
@@ -186,26 +164,22 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, root: Root, foun
   reply.headers(root.headers).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   reply.header('etag', found.etag).type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
-  const coding = encoding(request, true, true);
+  const coding = encoding(request);
   if (coding) reply.header('content-encoding', coding);
   return reply.send(coding === 'br' ? found.br : coding === 'gzip' ? found.gz : found.body);
 }
 
-function sendAsset(request: FastifyRequest, reply: FastifyReply, root: Root, asset: Asset) {
-  reply.headers(root.headers).header('vary', 'accept-encoding').header('etag', asset.etag);
-  reply.header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  reply.type(asset.type);
-  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-  const coding = encoding(request, asset.br, asset.gz);
-  if (coding) reply.header('content-encoding', coding);
-  const file = coding === 'br' ? `${asset.file}.br` : coding === 'gzip' ? `${asset.file}.gz` : asset.file;
-  return reply.send(createReadStream(file));
+/** A file of a build, by @fastify/static: its brotli or gzip twin, ETag and Last-Modified, ranges. */
+function sendAsset(reply: FastifyReply, root: Root, asset: Asset) {
+  reply.headers(root.headers);
+  return asset.immutable
+    ? reply.sendFile(asset.file, root.dist, { maxAge: '365d', immutable: true })
+    : reply.sendFile(asset.file, root.dist, { cacheControl: false }).header('cache-control', 'no-cache');
 }
 
 /** A path that names a file (a script, a stylesheet, a picture): never answered with a page. */
 const namesAFile = (path: string) => {
-  const ext = extension(path);
-  return ext !== '' && ext !== 'html' && ext in TYPES;
+  return FILE_EXTENSIONS.has(extension(path));
 };
 
 function lookup(root: Root, path: string): Page | Asset | undefined {
@@ -295,6 +269,8 @@ export async function registerSite(app: FastifyInstance, env: Env, site: SiteEnv
         },
       )
     : undefined;
+  // Only its reply.sendFile: the files served are those of the tables above.
+  await app.register(fastifyStatic, { root: site.webDist, serve: false, preCompressed: true });
   const shell = web.fallback;
   const previews = shell
     ? await loadPreviews(app, env, site, async () => shell.body.toString('utf8'))
@@ -324,7 +300,7 @@ export async function registerSite(app: FastifyInstance, env: Env, site: SiteEnv
       if (answered !== null) return sendPage(request, reply, web, page(answered));
     }
     const found = lookup(root, path);
-    if (found && 'file' in found) return sendAsset(request, reply, root, found);
+    if (found && 'file' in found) return sendAsset(reply, root, found);
     if (found) return sendPage(request, reply, root, found);
     if (namesAFile(path) || !root.fallback) return notFound(reply, path);
     return sendPage(request, reply, root, root.fallback);
