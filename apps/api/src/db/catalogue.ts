@@ -87,6 +87,36 @@ export const cards = pgTable(
     /** Type lines and oracle texts of the card and every face (t: and o: search). */
     searchTypes: text('search_types').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
+    // Search-only values (never in the API's Card), for Scryfall's keys (migration 0019).
+    /** Oracle texts without reminder text (`o:`; `fo:` reads `search_text`). */
+    searchRules: text('search_rules').notNull().default(''),
+    /** Flavor texts of the card and its faces, lower case (`ft:`). */
+    searchFlavor: text('search_flavor').notNull().default(''),
+    /** Mana cost symbols of every face, upper case without braces (`m:`, `devotion:`): 2, W, W/U… */
+    manaSymbols: text('mana_symbols').array().notNull().default(sql`'{}'::text[]`),
+    /** Power, toughness and loyalty as numbers (`*` counts 0), of the card or its first face with one. */
+    powerNum: doublePrecision('power_num'),
+    toughnessNum: doublePrecision('toughness_num'),
+    loyaltyNum: doublePrecision('loyalty_num'),
+    producedMana: text('produced_mana').array().notNull().default(sql`'{}'::text[]`),
+    watermark: text('watermark'),
+    games: text('games').array().notNull().default(sql`'{}'::text[]`),
+    promoTypes: text('promo_types').array().notNull().default(sql`'{}'::text[]`),
+    frameEffects: text('frame_effects').array().notNull().default(sql`'{}'::text[]`),
+    borderColor: text('border_color'),
+    frame: text('frame'),
+    setType: text('set_type'),
+    illustrationId: text('illustration_id'),
+    edhrecRank: integer('edhrec_rank'),
+    reserved: boolean('reserved').notNull().default(false),
+    reprint: boolean('reprint').notNull().default(false),
+    promo: boolean('promo').notNull().default(false),
+    digital: boolean('digital').notNull().default(false),
+    fullArt: boolean('full_art').notNull().default(false),
+    textless: boolean('textless').notNull().default(false),
+    oversized: boolean('oversized').notNull().default(false),
+    booster: boolean('booster').notNull().default(false),
+    storySpotlight: boolean('story_spotlight').notNull().default(false),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -148,6 +178,9 @@ export const cardSets = pgTable('card_sets', {
   parentSetCode: text('parent_set_code'),
   iconSvgUri: text('icon_svg_uri'),
   digital: boolean('digital').notNull().default(false),
+  /** Scryfall's block code and name (`b:`), when the set belongs to one. */
+  blockCode: text('block_code'),
+  block: text('block'),
 });
 
 /** One price snapshot per printing per day (re-imports the same day overwrite it). */

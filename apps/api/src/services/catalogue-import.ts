@@ -228,6 +228,8 @@ export async function importSets(db: Db, path: JsonListSource): Promise<number> 
       parentSetCode: s(x.parent_set_code),
       iconSvgUri: s(x.icon_svg_uri),
       digital: x.digital === true,
+      blockCode: s(x.block_code)?.toLowerCase() ?? null,
+      block: s(x.block),
     }));
   for (let i = 0; i < rows.length; i += 1000) {
     await db

@@ -64,6 +64,54 @@ const price = (v: unknown): string | null => {
   return Number.isFinite(n) ? n.toFixed(2) : null;
 };
 
+/**
+ * A card's text without its reminder text (parenthesised, on one line), as Scryfall's `o:` reads it.
+ * One pass, no pattern: linear whatever the text.
+ */
+export function withoutReminderText(text: string | null): string {
+  if (!text) return '';
+  let out = '';
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && depth > 0) depth--;
+    else if (ch === '\n') {
+      depth = 0;
+      out += ch;
+    } else if (depth === 0) out += ch;
+  }
+  return out.replace(/ {2,}/g, ' ').replace(/ +\n/g, '\n').trim();
+}
+
+/** The symbols of a mana cost, upper case without braces: `{2}{W/U}{W/U}` → 2, W/U, W/U. */
+export function manaSymbols(cost: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < cost.length; i++) {
+    const ch = cost[i];
+    if (ch === '{') start = i + 1;
+    else if (ch === '}' && start >= 0) {
+      out.push(cost.slice(start, i).toUpperCase());
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/** A power, toughness or loyalty as a number: `*` and `X` count 0, `1+*` counts 1, `?` none. */
+export function statValue(value: string | null | undefined): number | null {
+  if (value == null) return null;
+  const v = value.trim();
+  const n = Number(v);
+  if (v !== '' && Number.isFinite(n)) return n;
+  let digits = '';
+  let i = 0;
+  if (v[0] === '-' || v[0] === '+') digits += v[i++];
+  while (i < v.length && v[i]! >= '0' && v[i]! <= '9') digits += v[i++];
+  if (digits && digits !== '-' && digits !== '+') return Number(digits);
+  return /^[*xX]/.test(v) ? 0 : null;
+}
+
 /** A Scryfall card object as a `cards` row (null for objects that are not cards). */
 export function cardRowFromScryfall(raw: unknown, now: Date): CardInsert | null {
   if (!raw || typeof raw !== 'object') return null;
@@ -85,6 +133,9 @@ export function cardRowFromScryfall(raw: unknown, now: Date): CardInsert | null 
   const types = [str(c.type_line), ...(faces ?? []).map((f) => str(f.type_line))].filter(Boolean);
   const texts = [str(c.oracle_text), ...(faces ?? []).map((f) => str(f.oracle_text))].filter(Boolean);
   const cmc = typeof c.cmc === 'number' ? c.cmc : Number(c.cmc ?? 0) || 0;
+  const flavors = [str(c.flavor_text), ...(faces ?? []).map((f) => str(f.flavor_text))].filter(Boolean);
+  const stat = (key: string) => statValue(str(c[key]) ?? (faces ?? []).map((f) => str(f[key])).find(Boolean));
+  const manaCost = str(c.mana_cost) ?? (faces ? faces.map((f) => str(f.mana_cost) ?? '').join(' // ') : null);
   return {
     id,
     oracleId: str(c.oracle_id) ?? str(faces?.[0]?.oracle_id),
@@ -96,7 +147,7 @@ export function cardRowFromScryfall(raw: unknown, now: Date): CardInsert | null 
     collectorNumber: str(c.collector_number) ?? '',
     rarity: str(c.rarity) ?? 'common',
     layout: str(c.layout) ?? 'normal',
-    manaCost: str(c.mana_cost) ?? (faces ? faces.map((f) => str(f.mana_cost) ?? '').join(' // ') : null),
+    manaCost,
     cmc,
     typeLine: str(c.type_line),
     oracleText: str(c.oracle_text),
@@ -137,23 +188,79 @@ export function cardRowFromScryfall(raw: unknown, now: Date): CardInsert | null 
     nameKeys: names,
     searchTypes: types.join('\n').toLowerCase(),
     searchText: texts.join('\n').toLowerCase(),
+    searchRules: texts.map(withoutReminderText).join('\n').toLowerCase(),
+    searchFlavor: flavors.join('\n').toLowerCase(),
+    manaSymbols: manaSymbols(manaCost ?? ''),
+    powerNum: stat('power'),
+    toughnessNum: stat('toughness'),
+    loyaltyNum: stat('loyalty'),
+    producedMana: strArray(c.produced_mana),
+    watermark:
+      str(c.watermark)?.toLowerCase() ??
+      str(faces?.find((f) => f.watermark)?.watermark)?.toLowerCase() ??
+      null,
+    games: strArray(c.games),
+    promoTypes: strArray(c.promo_types),
+    frameEffects: strArray(c.frame_effects),
+    borderColor: str(c.border_color),
+    frame: str(c.frame),
+    setType: str(c.set_type),
+    illustrationId: str(c.illustration_id) ?? str(faces?.[0]?.illustration_id),
+    edhrecRank: typeof c.edhrec_rank === 'number' && Number.isInteger(c.edhrec_rank) ? c.edhrec_rank : null,
+    reserved: c.reserved === true,
+    reprint: c.reprint === true,
+    promo: c.promo === true,
+    digital: c.digital === true,
+    fullArt: c.full_art === true,
+    textless: c.textless === true,
+    oversized: c.oversized === true,
+    booster: c.booster === true,
+    storySpotlight: c.story_spotlight === true,
     updatedAt: now,
   };
 }
 
+/** Columns only searches read: never fetched for a Card. */
+const SEARCH_ONLY = [
+  'searchName',
+  'nameKeys',
+  'searchTypes',
+  'searchText',
+  'searchRules',
+  'searchFlavor',
+  'manaSymbols',
+  'powerNum',
+  'toughnessNum',
+  'loyaltyNum',
+  'producedMana',
+  'watermark',
+  'games',
+  'promoTypes',
+  'frameEffects',
+  'borderColor',
+  'frame',
+  'setType',
+  'illustrationId',
+  'edhrecRank',
+  'reserved',
+  'reprint',
+  'promo',
+  'digital',
+  'fullArt',
+  'textless',
+  'oversized',
+  'booster',
+  'storySpotlight',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof CardRow>;
+
 /** The columns a Card needs (everything but the search helpers). */
 export const cardColumns = (() => {
-  const {
-    searchName: _a,
-    nameKeys: _b,
-    searchTypes: _c,
-    searchText: _d,
-    updatedAt: _e,
-    ...rest
-  } = getTableColumns(cards);
-  return rest;
+  const all: Record<string, unknown> = { ...getTableColumns(cards) };
+  for (const k of SEARCH_ONLY) delete all[k];
+  return all as Omit<ReturnType<typeof getTableColumns<typeof cards>>, (typeof SEARCH_ONLY)[number]>;
 })();
-export type CardData = Omit<CardRow, 'searchName' | 'nameKeys' | 'searchTypes' | 'searchText' | 'updatedAt'>;
+export type CardData = Omit<CardRow, (typeof SEARCH_ONLY)[number]>;
 
 const IMAGE_KEYS = ['small', 'normal', 'large', 'png', 'art_crop', 'border_crop'] as const;
 function images(v: unknown): Card['image_uris'] {
