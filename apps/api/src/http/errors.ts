@@ -67,6 +67,10 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
     // invalid_text_representation (e.g. not a UUID)
     return new ApiError(404, ErrorCode.NOT_FOUND, 'The requested resource was not found.');
   }
+  if (state === '2201B') {
+    // invalid_regular_expression: a search's /…/ the database cannot compile (or finds too complex)
+    return new ApiError(400, ErrorCode.VALIDATION, 'The regular expression is not valid or is too complex.');
+  }
   if (state?.startsWith('22')) {
     // data exceptions: out-of-range numbers or dates, over-long strings, bad encodings
     return new ApiError(400, ErrorCode.VALIDATION, 'A value is out of range or malformed.');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseColors, parseSearch, SearchSyntaxError, tokenize } from './card-search-syntax.js';
+import {
+  parseColors,
+  parseSearch,
+  SearchSyntaxError,
+  searchOptions,
+  tokenize,
+} from './card-search-syntax.js';
 
 const fails = (q: string) => {
   try {
@@ -165,5 +171,104 @@ describe('search syntax parser', () => {
       { t: 'word', text: 'o:"(draw)"', pos: 0 },
       { t: 'word', text: 'x', pos: 11 },
     ]);
+  });
+
+  it("reads Scryfall's other keys", () => {
+    expect(parseSearch('fo:flying')).toEqual({ kind: 'oracle', value: 'flying', full: true });
+    expect(parseSearch('ft:"the end"')).toEqual({ kind: 'text', field: 'flavor', value: 'the end' });
+    expect(parseSearch('a:Avon')).toEqual({ kind: 'text', field: 'artist', value: 'avon' });
+    expect(parseSearch('pow>tou')).toEqual({ kind: 'stat', field: 'pow', op: '>', value: 'tou' });
+    expect(parseSearch('loyalty>=3')).toEqual({ kind: 'stat', field: 'loy', op: '>=', value: 3 });
+    expect(parseSearch('m:2WW')).toEqual({ kind: 'mana', op: '>=', symbols: ['2', 'W', 'W'] });
+    expect(parseSearch('m={10}{w/u}')).toEqual({ kind: 'mana', op: '=', symbols: ['10', 'W/U'] });
+    expect(parseSearch('devotion:{u/b}{u/b}')).toEqual({
+      kind: 'devotion',
+      op: '>=',
+      colors: ['U', 'B'],
+      count: 2,
+    });
+    expect(parseSearch('produces=wc')).toEqual({ kind: 'produces', op: '=', symbols: ['W', 'C'] });
+    expect(parseSearch('c>=2')).toEqual({ kind: 'colorCount', field: 'colors', op: '>=', value: 2 });
+    expect(parseSearch('cn>=100')).toEqual({ kind: 'cn', value: '100', op: '>=' });
+    expect(parseSearch('year<2000')).toEqual({ kind: 'number', field: 'year', op: '<', value: 2000 });
+    expect(parseSearch('date>=2015-08')).toEqual({ kind: 'date', op: '>=', value: '2015-08', bySet: false });
+    expect(parseSearch('date<ISD')).toEqual({ kind: 'date', op: '<', value: 'isd', bySet: true });
+    expect(parseSearch('in:arena')).toEqual({ kind: 'in', what: 'game', value: 'arena' });
+    expect(parseSearch('in:rare')).toEqual({ kind: 'in', what: 'rarity', value: 'rare' });
+    expect(parseSearch('in:fr')).toEqual({ kind: 'in', what: 'lang', value: 'fr' });
+    expect(parseSearch('in:LEA')).toEqual({ kind: 'in', what: 'set', value: 'lea' });
+    expect(parseSearch('new:artwork')).toEqual({ kind: 'new', value: 'art' });
+    expect(parseSearch('kw:"First strike"')).toEqual({ kind: 'keyword', value: 'first strike' });
+    expect(parseSearch('wm:Orzhov')).toEqual({ kind: 'watermark', value: 'orzhov' });
+    expect(parseSearch('b:ISD')).toEqual({ kind: 'block', value: 'isd' });
+    expect(parseSearch('st:commander')).toEqual({ kind: 'settype', value: 'commander' });
+    expect(parseSearch('game:mtgo')).toEqual({ kind: 'game', value: 'mtgo' });
+    expect(parseSearch('is:karoo')).toEqual({ kind: 'is', value: 'bounceland' });
+    expect(parseColors('quandrix')).toEqual({ colors: ['G', 'U'] });
+    expect(parseColors('yore')).toEqual({ colors: ['W', 'U', 'B', 'R'] });
+  });
+
+  it('reads regular expressions, spaces and brackets included, and refuses the dangerous ones', () => {
+    expect(parseSearch('o:/deals (\\d+|x) damage/')).toEqual({
+      kind: 'regex',
+      field: 'oracle',
+      pattern: 'deals (\\d+|x) damage',
+    });
+    expect(parseSearch('/^goblin/ t:creature')).toEqual({
+      kind: 'and',
+      children: [
+        { kind: 'regex', field: 'name', pattern: '^goblin' },
+        { kind: 'type', value: 'creature' },
+      ],
+    });
+    expect(parseSearch('-name:/a\\/b/')).toEqual({
+      kind: 'not',
+      child: { kind: 'regex', field: 'name', pattern: 'a\\/b' },
+    });
+    expect(fails('o:/(a)\\1/')).toMatch(/Back-references/);
+    expect(fails(`o:/${'a'.repeat(201)}/`)).toMatch(/too long/);
+    expect(fails('o:/unclosed')).toMatch(/Unterminated regular expression/);
+    expect(fails('o:/[a-/')).toMatch(/Invalid regular expression/);
+    expect(fails('mv:/3/')).toMatch(/"mv" does not take a regular expression/);
+  });
+
+  it('reads unique:, order: and direction: as options of the whole search', () => {
+    const ast = parseSearch('t:elf order:cmc dir:desc unique:prints');
+    expect(searchOptions(ast)).toEqual({ order: 'mv', direction: 'desc', unique: 'prints' });
+    expect(fails('order:banana')).toMatch(/Unknown value "order:banana"/);
+    expect(fails('-order:usd t:elf')).toMatch(/whole search/);
+    expect(fails('t:elf or unique:art')).toMatch(/whole search/);
+  });
+
+  it('names the key or the value it does not know', () => {
+    expect(fails('display:grid')).toBe('Unknown search key "display:"');
+    expect(fails('new:banana')).toMatch(/new:banana/);
+    expect(fails('game:gameboy')).toMatch(/Unknown game "gameboy"/);
+    expect(fails('m:hello')).toMatch(/"m" needs mana symbols/);
+    expect(fails('devotion:{G}{U}')).toMatch(/devotion/);
+    expect(fails('produces:q')).toMatch(/Unknown mana "q"/);
+    expect(fails('date>=tomorrow!')).toMatch(/needs a date/);
+    expect(fails('cn>=12a')).toMatch(/whole number/);
+  });
+
+  it('parses hostile input in linear time', () => {
+    const hostile = [
+      '/'.repeat(50_000),
+      'a:/'.repeat(20_000),
+      `o:/${'\\'.repeat(40_000)}/`,
+      '('.repeat(2_000) + 'x' + ')'.repeat(2_000),
+      'm:'.concat('{'.repeat(100_000)),
+      `o:"${' '.repeat(100_000)}`,
+      'c>=wubrg '.repeat(2_000),
+    ];
+    for (const q of hostile) {
+      const started = performance.now();
+      try {
+        parseSearch(q);
+      } catch {
+        // an error is a fine answer; a slow one is not
+      }
+      expect(performance.now() - started, q.slice(0, 20)).toBeLessThan(200);
+    }
   });
 });

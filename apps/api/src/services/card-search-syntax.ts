@@ -8,7 +8,14 @@
  *   unary := "-" unary | "(" query ")" | term
  *   term  := word | "quoted words" | !"exact name" | !word | key op value
  */
-import type { ColorValue as Color } from '@companion/sdk/contract';
+import {
+  CARD_LANGUAGES,
+  CARD_ORDERS,
+  CARD_UNIQUE,
+  COLORS,
+  type ColorValue as Color,
+  SORT_DIRECTIONS,
+} from '@companion/sdk/contract';
 
 export type Comparison = '=' | '!=' | '>=' | '<=' | '>' | '<';
 export type ColorCondition = { colors: Color[] } | { multicolor: true };
@@ -19,15 +26,59 @@ export type SearchNode =
   | { kind: 'not'; child: SearchNode }
   | { kind: 'name'; value: string; exact: boolean }
   | { kind: 'type'; value: string }
-  | { kind: 'oracle'; value: string }
+  /** `o:` reads the rules text without reminder text, `fo:` (full) with it; `~` is the card's name. */
+  | { kind: 'oracle'; value: string; full?: boolean }
+  | { kind: 'text'; field: 'flavor' | 'artist'; value: string }
+  | { kind: 'regex'; field: RegexField; pattern: string }
   | { kind: 'color'; field: 'colors' | 'identity'; op: Comparison; value: ColorCondition }
-  | { kind: 'number'; field: 'mv' | 'usd' | 'eur'; op: Comparison; value: number }
+  /** A count of colours: `c>=2`, `id=3`. */
+  | { kind: 'colorCount'; field: 'colors' | 'identity'; op: Comparison; value: number }
+  | { kind: 'number'; field: NumberField; op: Comparison; value: number }
+  /** Power, toughness or loyalty against a number or another of them (`pow>tou`). */
+  | { kind: 'stat'; field: StatField; op: Comparison; value: number | StatField }
+  /** Mana cost symbols (upper case, no braces): `m:{G}{G}` has at least two G. */
+  | { kind: 'mana'; op: Comparison; symbols: string[] }
+  /** Symbols of the mana cost that hold one of `colors` (hybrid and Phyrexian count), compared. */
+  | { kind: 'devotion'; op: Comparison; colors: Color[]; count: number }
+  /** Mana a card produces (W, U, B, R, G, C), compared as colours are. */
+  | { kind: 'produces'; op: Comparison; symbols: string[] }
   | { kind: 'rarity'; op: Comparison; value: Rarity }
   | { kind: 'set'; value: string }
-  | { kind: 'cn'; value: string }
+  | { kind: 'block'; value: string }
+  | { kind: 'settype'; value: string }
+  /** `cn:` with `:`/`=` is the number as printed; other comparisons read its digits. */
+  | { kind: 'cn'; value: string; op?: Comparison }
   | { kind: 'lang'; value: string }
+  | { kind: 'date'; op: Comparison; value: string; bySet: boolean }
+  | { kind: 'keyword'; value: string }
+  | { kind: 'watermark'; value: string }
+  | { kind: 'game'; value: string }
+  /** A printing of the same card exists in a set, a game, a rarity or a language. */
+  | { kind: 'in'; what: 'set' | 'game' | 'rarity' | 'lang'; value: string }
+  /** The first printing of the card (`card`) or with a new rarity, art, flavor, frame or language. */
+  | { kind: 'new'; value: NewValue }
   | { kind: 'format'; status: 'legal' | 'banned' | 'restricted'; value: string }
-  | { kind: 'is'; value: IsValue };
+  | { kind: 'is'; value: IsValue }
+  /** `unique:`, `order:`, `direction:`: how results come, not which; the compiler reads them as true. */
+  | { kind: 'option'; key: 'unique' | 'order' | 'direction'; value: string };
+
+export type NumberField = 'mv' | 'usd' | 'eur' | 'tix' | 'year';
+export type StatField = 'pow' | 'tou' | 'loy';
+export type RegexField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist';
+export const NEW_VALUES = ['card', 'rarity', 'art', 'flavor', 'frame', 'language'] as const;
+export type NewValue = (typeof NEW_VALUES)[number];
+const NEW_ALIASES: Record<string, NewValue> = { artwork: 'art', lang: 'language', print: 'card' };
+/** Scryfall's `order:` values Companion sorts by (the contract's CARD_ORDERS), with aliases. */
+const ORDER_ALIASES: Record<string, string> = {
+  cmc: 'mv',
+  date: 'released',
+  colors: 'color',
+  pow: 'power',
+  tou: 'toughness',
+};
+
+/** The longest regular expression a search takes (the time budget of one match grows with it). */
+export const MAX_REGEX_LENGTH = 200;
 
 export type Rarity = 'common' | 'uncommon' | 'rare' | 'mythic' | 'special' | 'bonus';
 export const RARITY_RANK: Record<Rarity, number> = {
@@ -42,6 +93,18 @@ export const RARITY_RANK: Record<Rarity, number> = {
 export const IS_VALUES = [
   'gamechanger',
   'commander',
+  'companion',
+  'partner',
+  'spell',
+  'permanent',
+  'historic',
+  'modal',
+  'vanilla',
+  'bear',
+  'party',
+  'outlaw',
+  'hybrid',
+  'phyrexian',
   'dfc',
   'mdfc',
   'split',
@@ -49,18 +112,178 @@ export const IS_VALUES = [
   'adventure',
   'transform',
   'meld',
+  'leveler',
+  'saga',
   'foil',
   'nonfoil',
   'etched',
+  'reprint',
+  'firstprint',
+  'promo',
+  'reserved',
+  'digital',
+  'fullart',
+  'textless',
+  'oversized',
+  'booster',
+  'spotlight',
+  'funny',
+  'showcase',
+  'extendedart',
+  'borderless',
+  // Land cycles players name (Scryfall's words), by their cards' names.
+  'dual',
+  'fetchland',
+  'shockland',
+  'checkland',
+  'fastland',
+  'painland',
+  'scryland',
+  'bounceland',
+  'pathway',
   // Scryfall's extras (hidden from catalogue searches unless asked for): tokens, and every extra.
   'token',
   'extra',
   // List entries an import could not match to a printing (never a catalogue card).
   'unresolved',
 ] as const;
+/** The land cycles `is:` names, by their cards' names (Scryfall's lists). */
+export const LAND_CYCLES: Record<
+  'dual' | 'fetchland' | 'shockland' | 'checkland' | 'fastland' | 'painland' | 'scryland' | 'bounceland',
+  readonly string[]
+> = {
+  dual: [
+    'Tundra',
+    'Underground Sea',
+    'Badlands',
+    'Taiga',
+    'Savannah',
+    'Scrubland',
+    'Volcanic Island',
+    'Bayou',
+    'Plateau',
+    'Tropical Island',
+  ],
+  fetchland: [
+    'Flooded Strand',
+    'Polluted Delta',
+    'Bloodstained Mire',
+    'Wooded Foothills',
+    'Windswept Heath',
+    'Marsh Flats',
+    'Scalding Tarn',
+    'Verdant Catacombs',
+    'Arid Mesa',
+    'Misty Rainforest',
+  ],
+  shockland: [
+    'Hallowed Fountain',
+    'Watery Grave',
+    'Blood Crypt',
+    'Stomping Ground',
+    'Temple Garden',
+    'Godless Shrine',
+    'Steam Vents',
+    'Overgrown Tomb',
+    'Sacred Foundry',
+    'Breeding Pool',
+  ],
+  checkland: [
+    'Glacial Fortress',
+    'Drowned Catacomb',
+    'Dragonskull Summit',
+    'Rootbound Crag',
+    'Sunpetal Grove',
+    'Isolated Chapel',
+    'Sulfur Falls',
+    'Woodland Cemetery',
+    'Clifftop Retreat',
+    'Hinterland Harbor',
+  ],
+  fastland: [
+    'Seachrome Coast',
+    'Darkslick Shores',
+    'Blackcleave Cliffs',
+    'Copperline Gorge',
+    'Razorverge Thicket',
+    'Concealed Courtyard',
+    'Spirebluff Canal',
+    'Blooming Marsh',
+    'Inspiring Vantage',
+    'Botanical Sanctum',
+  ],
+  painland: [
+    'Adarkar Wastes',
+    'Underground River',
+    'Sulfurous Springs',
+    'Karplusan Forest',
+    'Brushland',
+    'Caves of Koilos',
+    'Shivan Reef',
+    'Llanowar Wastes',
+    'Battlefield Forge',
+    'Yavimaya Coast',
+  ],
+  scryland: [
+    'Temple of Enlightenment',
+    'Temple of Deceit',
+    'Temple of Malice',
+    'Temple of Abandon',
+    'Temple of Plenty',
+    'Temple of Silence',
+    'Temple of Epiphany',
+    'Temple of Malady',
+    'Temple of Triumph',
+    'Temple of Mystery',
+  ],
+  bounceland: [
+    'Azorius Chancery',
+    'Dimir Aqueduct',
+    'Rakdos Carnarium',
+    'Gruul Turf',
+    'Selesnya Sanctuary',
+    'Orzhov Basilica',
+    'Izzet Boilerworks',
+    'Golgari Rot Farm',
+    'Boros Garrison',
+    'Simic Growth Chamber',
+    'Coral Atoll',
+    'Dormant Volcano',
+    'Everglades',
+    'Jungle Basin',
+    'Karoo',
+  ],
+};
+
+/** Keywords that let two commanders share a deck (`is:partner`). */
+export const PARTNER_KEYWORDS = ['Partner', 'Partner with', 'Friends forever', "Doctor's companion"];
+/** Front-face card types of a permanent (`is:permanent`), of a spell (`is:spell`, not a land). */
+export const PERMANENT_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle'];
+export const SPELL_TYPES = [
+  'artifact',
+  'creature',
+  'enchantment',
+  'instant',
+  'sorcery',
+  'planeswalker',
+  'battle',
+  'kindred',
+  'tribal',
+];
+export const PARTY_TYPES = ['cleric', 'rogue', 'warrior', 'wizard'];
+export const OUTLAW_TYPES = ['assassin', 'mercenary', 'pirate', 'rogue', 'warlock'];
+
 /** `include-extras` is `include:extras`: no condition of its own, it lifts the extras rule. */
 export type IsValue = (typeof IS_VALUES)[number] | 'include-extras';
-const IS_ALIASES: Record<string, IsValue> = { gc: 'gamechanger', game_changer: 'gamechanger' };
+const IS_ALIASES: Record<string, IsValue> = {
+  gc: 'gamechanger',
+  game_changer: 'gamechanger',
+  full: 'fullart',
+  karoo: 'bounceland',
+  first_print: 'firstprint',
+  story_spotlight: 'spotlight',
+  un: 'funny',
+};
 
 /** A query the syntax does not accept; the message names the problem for the user. */
 export class SearchSyntaxError extends Error {
@@ -108,6 +331,28 @@ export function tokenize(input: string): Token[] {
     let quoted = false;
     while (i < input.length) {
       const c = input[i] as string;
+      if (c === '/' && !quoted && startsRegex(text)) {
+        // A regular expression runs to the next unescaped "/", spaces and brackets included.
+        const from = i;
+        text += c;
+        i++;
+        let closed = false;
+        while (i < input.length) {
+          const r = input[i] as string;
+          text += r;
+          i++;
+          if (r === '\\' && i < input.length) {
+            text += input[i];
+            i++;
+          } else if (r === '/') {
+            closed = true;
+            break;
+          }
+        }
+        if (!closed)
+          throw new SearchSyntaxError('Unterminated regular expression: add the closing "/"', from);
+        continue;
+      }
       if (c === '"') {
         quoted = !quoted;
         text += c;
@@ -124,6 +369,13 @@ export function tokenize(input: string): Token[] {
     else tokens.push({ t: 'word', text, pos: start });
   }
   return tokens;
+}
+
+/** True when a "/" here opens a regular expression: a bare `/…/` or right after `key:`/`key=`. */
+function startsRegex(text: string): boolean {
+  if (text === '' || text === '-') return true;
+  if (text.length > 24) return false;
+  return /^[A-Za-z]+(:|=|!=)$/.test(text);
 }
 
 const unquote = (s: string) => (s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s);
@@ -159,6 +411,25 @@ const COLOR_NAMES: Record<string, Color[] | 'multicolor'> = {
   sultai: ['B', 'G', 'U'],
   mardu: ['R', 'W', 'B'],
   temur: ['G', 'U', 'R'],
+  // Strixhaven's colleges
+  silverquill: ['W', 'B'],
+  prismari: ['U', 'R'],
+  witherbloom: ['B', 'G'],
+  lorehold: ['R', 'W'],
+  quandrix: ['G', 'U'],
+  // Four colours, by the colour they lack (Scryfall's names)
+  chaos: ['U', 'B', 'R', 'G'],
+  glint: ['U', 'B', 'R', 'G'],
+  aggression: ['W', 'B', 'R', 'G'],
+  dune: ['W', 'B', 'R', 'G'],
+  altruism: ['W', 'U', 'R', 'G'],
+  ink: ['W', 'U', 'R', 'G'],
+  growth: ['W', 'U', 'B', 'G'],
+  witch: ['W', 'U', 'B', 'G'],
+  artifice: ['W', 'U', 'B', 'R'],
+  yore: ['W', 'U', 'B', 'R'],
+  wubrg: [...COLORS],
+  rainbow: [...COLORS],
 };
 
 export function parseColors(raw: string): ColorCondition | null {
@@ -188,21 +459,43 @@ const RARITIES: Record<string, Rarity> = {
 type KeyKind =
   | 'type'
   | 'oracle'
+  | 'fulloracle'
+  | 'flavor'
+  | 'artist'
   | 'colors'
   | 'identity'
   | 'mv'
   | 'usd'
   | 'eur'
+  | 'tix'
+  | 'year'
+  | 'date'
+  | 'pow'
+  | 'tou'
+  | 'loy'
+  | 'mana'
+  | 'devotion'
+  | 'produces'
   | 'rarity'
   | 'set'
+  | 'block'
+  | 'settype'
   | 'cn'
   | 'lang'
+  | 'keyword'
+  | 'watermark'
+  | 'game'
+  | 'in'
+  | 'new'
   | 'legal'
   | 'banned'
   | 'restricted'
   | 'is'
   | 'not'
   | 'include'
+  | 'unique'
+  | 'order'
+  | 'direction'
   | 'name';
 
 const KEYS: Record<string, KeyKind> = {
@@ -210,6 +503,12 @@ const KEYS: Record<string, KeyKind> = {
   type: 'type',
   o: 'oracle',
   oracle: 'oracle',
+  fo: 'fulloracle',
+  fulloracle: 'fulloracle',
+  ft: 'flavor',
+  flavor: 'flavor',
+  a: 'artist',
+  artist: 'artist',
   c: 'colors',
   color: 'colors',
   colors: 'colors',
@@ -222,16 +521,40 @@ const KEYS: Record<string, KeyKind> = {
   manavalue: 'mv',
   usd: 'usd',
   eur: 'eur',
+  tix: 'tix',
+  year: 'year',
+  date: 'date',
+  pow: 'pow',
+  power: 'pow',
+  tou: 'tou',
+  toughness: 'tou',
+  loy: 'loy',
+  loyalty: 'loy',
+  m: 'mana',
+  mana: 'mana',
+  devotion: 'devotion',
+  produces: 'produces',
   r: 'rarity',
   rarity: 'rarity',
   s: 'set',
   e: 'set',
   set: 'set',
   edition: 'set',
+  b: 'block',
+  block: 'block',
+  st: 'settype',
+  settype: 'settype',
   cn: 'cn',
   number: 'cn',
   lang: 'lang',
   language: 'lang',
+  kw: 'keyword',
+  keyword: 'keyword',
+  wm: 'watermark',
+  watermark: 'watermark',
+  game: 'game',
+  in: 'in',
+  new: 'new',
   f: 'legal',
   format: 'legal',
   legal: 'legal',
@@ -240,12 +563,84 @@ const KEYS: Record<string, KeyKind> = {
   is: 'is',
   not: 'not',
   include: 'include',
+  unique: 'unique',
+  order: 'order',
+  direction: 'direction',
+  dir: 'direction',
   name: 'name',
 };
 
+const GAMES = ['paper', 'mtgo', 'arena', 'astral', 'sega'];
+const LANGUAGES: readonly string[] = CARD_LANGUAGES;
+const STATS: Record<string, StatField> = {
+  pow: 'pow',
+  power: 'pow',
+  tou: 'tou',
+  toughness: 'tou',
+  loy: 'loy',
+  loyalty: 'loy',
+};
+
 const TERM = /^([A-Za-z_]+)(>=|<=|!=|:|=|>|<)(.*)$/s;
+const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
+const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+
+/** Mana symbols of a query value: `{2}{W/U}`, `2WW` or a mix; upper case, no braces. */
+function parseManaValue(value: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  while (i < value.length) {
+    const ch = value[i] as string;
+    if (ch === '{') {
+      const end = value.indexOf('}', i + 1);
+      if (end < 0 || end === i + 1) return null;
+      out.push(value.slice(i + 1, end).toUpperCase());
+      i = end + 1;
+    } else if (ch >= '0' && ch <= '9') {
+      let j = i;
+      while (j < value.length && (value[j] as string) >= '0' && (value[j] as string) <= '9') j++;
+      out.push(value.slice(i, j));
+      i = j;
+    } else if (/[wubrgcxyzsWUBRGCXYZS]/.test(ch)) {
+      out.push(ch.toUpperCase());
+      i++;
+    } else return null;
+  }
+  return out.length ? out : null;
+}
+
+function checkRegex(pattern: string, key: string, pos: number): string {
+  if (!pattern) throw new SearchSyntaxError(`Give a regular expression between the slashes of "${key}"`, pos);
+  if (pattern.length > MAX_REGEX_LENGTH)
+    throw new SearchSyntaxError(
+      `The regular expression is too long (at most ${MAX_REGEX_LENGTH} characters)`,
+      pos,
+    );
+  // Back-references are what makes a regular expression engine backtrack: refused, so every match
+  // runs in time linear in the text.
+  for (let i = 0; i < pattern.length - 1; i++) {
+    if (pattern[i] === '\\') {
+      const next = pattern[i + 1] as string;
+      if (next >= '1' && next <= '9')
+        throw new SearchSyntaxError(
+          'Back-references (\\1…\\9) are not supported in regular expressions',
+          pos,
+        );
+      i++;
+    }
+  }
+  try {
+    new RegExp(pattern);
+  } catch {
+    throw new SearchSyntaxError(`Invalid regular expression "/${pattern}/"`, pos);
+  }
+  return pattern;
+}
 
 function parseTerm(text: string, pos: number): SearchNode {
+  if (text.startsWith('/')) {
+    return { kind: 'regex', field: 'name', pattern: checkRegex(text.slice(1, -1), 'name', pos) };
+  }
   if (text.startsWith('!')) {
     const value = unquote(text.slice(1)).trim();
     if (!value) throw new SearchSyntaxError('Give a name after "!"', pos);
@@ -261,14 +656,33 @@ function parseTerm(text: string, pos: number): SearchNode {
   const [, rawKey = '', rawOp = ':', rawValue = ''] = m;
   const key = KEYS[rawKey.toLowerCase()];
   if (!key) throw new SearchSyntaxError(`Unknown search key "${rawKey}:"`, pos);
-  const value = unquote(rawValue).trim();
-  if (!value) throw new SearchSyntaxError(`Give a value after "${rawKey}${rawOp}"`, pos);
   const op: Comparison | ':' = rawOp as Comparison | ':';
+  const negated = (node: SearchNode): SearchNode => (op === '!=' ? { kind: 'not', child: node } : node);
   const equalityOnly = () => {
     if (op !== ':' && op !== '=' && op !== '!=')
       throw new SearchSyntaxError(`"${rawKey}" takes ":" or "=", not "${op}"`, pos);
   };
-  const negated = (node: SearchNode): SearchNode => (op === '!=' ? { kind: 'not', child: node } : node);
+  if (rawValue.length >= 2 && rawValue.startsWith('/') && rawValue.endsWith('/')) {
+    const fields: Partial<Record<KeyKind, RegexField>> = {
+      name: 'name',
+      type: 'type',
+      oracle: 'oracle',
+      fulloracle: 'fulloracle',
+      flavor: 'flavor',
+      artist: 'artist',
+    };
+    const field = fields[key];
+    if (!field) throw new SearchSyntaxError(`"${rawKey}" does not take a regular expression`, pos);
+    equalityOnly();
+    return negated({ kind: 'regex', field, pattern: checkRegex(rawValue.slice(1, -1), rawKey, pos) });
+  }
+  const value = unquote(rawValue).trim();
+  if (!value) throw new SearchSyntaxError(`Give a value after "${rawKey}${rawOp}"`, pos);
+  const cmp: Comparison = op === ':' ? '=' : op;
+  const number = () => {
+    if (!NUMBER.test(value)) throw new SearchSyntaxError(`"${rawKey}" needs a number, not "${value}"`, pos);
+    return Number(value);
+  };
   switch (key) {
     case 'name':
       equalityOnly();
@@ -277,33 +691,123 @@ function parseTerm(text: string, pos: number): SearchNode {
       equalityOnly();
       return negated({ kind: 'type', value: value.toLowerCase() });
     case 'oracle':
+    case 'fulloracle':
       equalityOnly();
-      return negated({ kind: 'oracle', value: value.toLowerCase() });
+      return negated({
+        kind: 'oracle',
+        value: value.toLowerCase(),
+        ...(key === 'fulloracle' ? { full: true } : {}),
+      });
+    case 'flavor':
+    case 'artist':
+      equalityOnly();
+      return negated({ kind: 'text', field: key, value: value.toLowerCase() });
     case 'colors':
     case 'identity': {
+      if (/^\d$/.test(value)) return { kind: 'colorCount', field: key, op: cmp, value: Number(value) };
       const colors = parseColors(value);
       if (!colors) throw new SearchSyntaxError(`Unknown colour "${value}" for "${rawKey}"`, pos);
-      const cmp: Comparison = op === ':' ? (key === 'colors' ? '>=' : '<=') : op;
-      return { kind: 'color', field: key, op: cmp, value: colors };
+      const by: Comparison = op === ':' ? (key === 'colors' ? '>=' : '<=') : op;
+      return { kind: 'color', field: key, op: by, value: colors };
+    }
+    case 'produces': {
+      const v = value.toLowerCase();
+      if (!/^[wubrgc]+$/.test(v))
+        throw new SearchSyntaxError(`Unknown mana "${value}" for "${rawKey}" (use W, U, B, R, G or C)`, pos);
+      const symbols = [...new Set(v.toUpperCase().split(''))];
+      return { kind: 'produces', op: op === ':' ? '>=' : op, symbols };
     }
     case 'mv':
     case 'usd':
-    case 'eur': {
-      const n = Number(value);
-      if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value) || !Number.isFinite(n))
-        throw new SearchSyntaxError(`"${rawKey}" needs a number, not "${value}"`, pos);
-      return { kind: 'number', field: key, op: op === ':' ? '=' : op, value: n };
+    case 'eur':
+    case 'tix':
+    case 'year':
+      return { kind: 'number', field: key, op: cmp, value: number() };
+    case 'pow':
+    case 'tou':
+    case 'loy': {
+      const other = STATS[value.toLowerCase()];
+      return { kind: 'stat', field: key, op: cmp, value: other ?? number() };
+    }
+    case 'date': {
+      if (DATE.test(value)) return { kind: 'date', op: cmp, value, bySet: false };
+      if (/^[a-z0-9]{2,6}$/i.test(value))
+        return { kind: 'date', op: cmp, value: value.toLowerCase(), bySet: true };
+      throw new SearchSyntaxError(`"${rawKey}" needs a date (YYYY-MM-DD) or a set code, not "${value}"`, pos);
+    }
+    case 'mana': {
+      const symbols = parseManaValue(value);
+      if (!symbols)
+        throw new SearchSyntaxError(
+          `"${rawKey}" needs mana symbols such as {2}{G}{G} or 2GG, not "${value}"`,
+          pos,
+        );
+      return { kind: 'mana', op: op === ':' ? '>=' : op, symbols };
+    }
+    case 'devotion': {
+      const symbols = parseManaValue(value);
+      const first = symbols?.[0];
+      const colorsOf = (sym: string) =>
+        [...new Set(sym.split('/').filter((x) => 'WUBRG'.includes(x) && x.length === 1))].sort();
+      if (
+        !symbols ||
+        !first ||
+        colorsOf(first).length === 0 ||
+        symbols.some((x) => colorsOf(x).join() !== colorsOf(first).join())
+      )
+        throw new SearchSyntaxError(
+          `"${rawKey}" needs repeated coloured symbols such as {G}{G}{G} or {U/B}{U/B}, not "${value}"`,
+          pos,
+        );
+      const colors = COLORS.filter((c) => colorsOf(first).includes(c));
+      return { kind: 'devotion', op: op === ':' ? '>=' : op, colors, count: symbols.length };
     }
     case 'rarity': {
       const rarity = RARITIES[value.toLowerCase()];
       if (!rarity) throw new SearchSyntaxError(`Unknown rarity "${value}"`, pos);
-      return { kind: 'rarity', op: op === ':' ? '=' : op, value: rarity };
+      return { kind: 'rarity', op: cmp, value: rarity };
     }
-    case 'set':
     case 'cn':
+      if (op === ':' || op === '=' || op === '!=') return negated({ kind: 'cn', value });
+      if (!/^\d{1,9}$/.test(value))
+        throw new SearchSyntaxError(`"${rawKey}${op}" needs a whole number, not "${value}"`, pos);
+      return { kind: 'cn', value, op };
+    case 'set':
     case 'lang':
+    case 'block':
+    case 'settype':
+    case 'keyword':
+    case 'watermark':
       equalityOnly();
-      return negated({ kind: key, value: key === 'cn' ? value : value.toLowerCase() });
+      return negated({ kind: key, value: value.toLowerCase() });
+    case 'game': {
+      equalityOnly();
+      const v = value.toLowerCase();
+      if (!GAMES.includes(v))
+        throw new SearchSyntaxError(`Unknown game "${value}" (paper, mtgo, arena…)`, pos);
+      return negated({ kind: 'game', value: v });
+    }
+    case 'in': {
+      equalityOnly();
+      const v = value.toLowerCase();
+      const rarity = v.length > 1 ? RARITIES[v] : undefined;
+      const node: SearchNode = GAMES.includes(v)
+        ? { kind: 'in', what: 'game', value: v }
+        : rarity
+          ? { kind: 'in', what: 'rarity', value: rarity }
+          : LANGUAGES.includes(v)
+            ? { kind: 'in', what: 'lang', value: v }
+            : { kind: 'in', what: 'set', value: v };
+      return negated(node);
+    }
+    case 'new': {
+      equalityOnly();
+      const v = value.toLowerCase();
+      const nv = NEW_ALIASES[v] ?? (NEW_VALUES as readonly string[]).find((x) => x === v);
+      if (!nv)
+        throw new SearchSyntaxError(`Unknown value "${rawKey}:${value}" (${NEW_VALUES.join(', ')})`, pos);
+      return negated({ kind: 'new', value: nv as NewValue });
+    }
     case 'legal':
     case 'banned':
     case 'restricted':
@@ -316,6 +820,18 @@ function parseTerm(text: string, pos: number): SearchNode {
         throw new SearchSyntaxError(`Unknown value "${rawKey}:${value}" (only include:extras)`, pos);
       return { kind: 'is', value: 'include-extras' };
     }
+    case 'unique':
+    case 'order':
+    case 'direction': {
+      if (op !== ':' && op !== '=') throw new SearchSyntaxError(`"${rawKey}" takes ":", not "${op}"`, pos);
+      const v = value.toLowerCase();
+      const allowed: readonly string[] =
+        key === 'unique' ? CARD_UNIQUE : key === 'order' ? CARD_ORDERS : SORT_DIRECTIONS;
+      const chosen = key === 'order' ? (ORDER_ALIASES[v] ?? v) : v;
+      if (!allowed.includes(chosen))
+        throw new SearchSyntaxError(`Unknown value "${rawKey}:${value}" (${allowed.join(', ')})`, pos);
+      return { kind: 'option', key, value: chosen };
+    }
     case 'is':
     case 'not': {
       equalityOnly();
@@ -326,6 +842,28 @@ function parseTerm(text: string, pos: number): SearchNode {
       return (key === 'not') !== (op === '!=') ? { kind: 'not', child: node } : node;
     }
   }
+}
+
+/**
+ * The options a query sets (`unique:`, `order:`, `direction:`). They apply to the whole search, so
+ * they may not sit under "-" or "or" (SearchSyntaxError otherwise); a later one wins.
+ */
+export function searchOptions(ast: SearchNode): { unique?: string; order?: string; direction?: string } {
+  const out: { unique?: string; order?: string; direction?: string } = {};
+  const top = ast.kind === 'and' ? ast.children : [ast];
+  for (const node of top) if (node.kind === 'option') out[node.key] = node.value;
+  return out;
+}
+
+function checkOptions(node: SearchNode, nested: boolean): void {
+  if (node.kind === 'option' && nested)
+    throw new SearchSyntaxError(
+      `"${node.key}:" applies to the whole search: it cannot be negated or put inside "or"`,
+      0,
+    );
+  if (node.kind === 'and') for (const c of node.children) checkOptions(c, nested);
+  if (node.kind === 'or') for (const c of node.children) checkOptions(c, true);
+  if (node.kind === 'not') checkOptions(node.child, true);
 }
 
 /** Parses a query into an AST; throws SearchSyntaxError naming the problem. */
@@ -389,6 +927,7 @@ export function parseSearch(input: string): SearchNode {
 
   if (tokens.length === 0) throw new SearchSyntaxError('The search is empty', 0);
   const ast = parseOr();
+  checkOptions(ast, false);
   const rest = peek();
   if (rest) {
     throw new SearchSyntaxError(

@@ -12,10 +12,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   type Comparison,
+  type IsValue,
+  LAND_CYCLES,
+  OUTLAW_TYPES,
+  PARTNER_KEYWORDS,
+  PARTY_TYPES,
+  PERMANENT_TYPES,
   parseSearch,
   RARITY_RANK,
   type SearchNode,
   SearchSyntaxError,
+  SPELL_TYPES,
+  searchOptions,
 } from './card-search-syntax.js';
 import { type CardData, cardsByIds, normalizeName } from './catalogue.js';
 import { Invalid } from './errors.js';
@@ -106,7 +114,7 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
       const compiled =
-        a.s && NARROW_KINDS.has(node.kind)
+        a.s && isNarrow(node)
           ? narrowLeaf(node, a.s)
           : a.names && node.kind === 'name' && !node.exact
             ? leaf(node, a.names)
@@ -116,8 +124,10 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
   }
 }
 
-/** The leaf kinds `card_search` can answer. */
+/** The leaf kinds `card_search` can answer (numbers: mana value and the two prices it holds). */
 const NARROW_KINDS = new Set<SearchNode['kind']>(['type', 'color', 'number', 'rarity', 'set', 'cn', 'lang']);
+const isNarrow = (node: SearchNode) =>
+  NARROW_KINDS.has(node.kind) && !(node.kind === 'number' && (node.field === 'tix' || node.field === 'year'));
 
 /**
  * True when a search reads something only the wide `cards` row has (names, texts, legalities, is:);
@@ -133,7 +143,7 @@ export function needsCardsRow(node: SearchNode, names = false): boolean {
     case 'name':
       return !(names && !node.exact);
     default:
-      return !NARROW_KINDS.has(node.kind);
+      return !isNarrow(node);
   }
 }
 
@@ -146,7 +156,7 @@ export function readsPrices(node: SearchNode): boolean {
     case 'not':
       return readsPrices(node.child);
     default:
-      return node.kind === 'number' && node.field !== 'mv';
+      return node.kind === 'number' && (node.field === 'usd' || node.field === 'eur' || node.field === 'tix');
   }
 }
 
@@ -256,12 +266,219 @@ function narrowLeaf(node: SearchNode, s: SQL): SQL {
       // Mana value, prices, set, number and language have the same column names in both tables.
       return leaf(node, s);
   }
-  throw new Error(`Unhandled search node ${node.kind}`);
+  throw new Error('Unhandled search node');
 }
 
-/** Leaves whose SQL may yield NULL: prices and format legalities. Every other column is NOT NULL. */
+/** Leaves whose SQL may yield NULL (nullable columns); every other leaf reads NOT NULL columns. */
 function canBeNull(node: SearchNode): boolean {
-  return node.kind === 'format' || (node.kind === 'number' && node.field !== 'mv');
+  switch (node.kind) {
+    case 'format':
+    case 'stat':
+    case 'date':
+    case 'watermark':
+    case 'settype':
+    case 'new':
+      return true;
+    case 'number':
+      return node.field !== 'mv';
+    case 'text':
+    case 'regex':
+      return node.field === 'artist';
+    default:
+      return false;
+  }
+}
+
+const STAT_COLUMNS = { pow: 'power_num', tou: 'toughness_num', loy: 'loyalty_num' } as const;
+/** `(?i)`-free case-insensitive match; every column read by `~*` is text. */
+const REGEX_COLUMNS = {
+  name: 'name',
+  type: 'search_types',
+  oracle: 'search_rules',
+  fulloracle: 'search_text',
+  flavor: 'search_flavor',
+  artist: 'artist',
+} as const;
+const wordsRegex = (words: readonly string[]) => `\\m(${words.join('|')})\\M`;
+/** The front face's type line, lower case. */
+const frontType = (c: SQL) => sql`split_part(split_part(${c}.search_types, E'\n', 1), ' // ', 1)`;
+
+/**
+ * A regular expression in PostgreSQL's dialect: the JavaScript-style word boundaries players type
+ * (`\b`, `\B`) are `\y`, `\Y` there (where `\b` is a backspace). One pass over the pattern.
+ */
+export function toPostgresRegex(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i] as string;
+    if (ch === '\\' && i + 1 < pattern.length) {
+      const next = pattern[i + 1] as string;
+      out += next === 'b' ? '\\y' : next === 'B' ? '\\Y' : `\\${next}`;
+      i++;
+    } else out += ch;
+  }
+  return out;
+}
+
+/** Occurrences of a symbol in a printing's mana cost. */
+const symbolCount = (c: SQL, symbol: string) =>
+  sql`(select count(*) from unnest(${c}.mana_symbols) as ms(x) where ms.x = ${symbol})`;
+
+function manaLeaf(node: Extract<SearchNode, { kind: 'mana' }>, c: SQL): SQL {
+  const counts = new Map<string, number>();
+  for (const x of node.symbols) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const total = node.symbols.length;
+  const atLeast = sql.join(
+    [...counts].map(([x, n]) => sql`${symbolCount(c, x)} >= ${n}`),
+    sql` and `,
+  );
+  const exactly = sql.join(
+    [...counts].map(([x, n]) => sql`${symbolCount(c, x)} = ${n}`),
+    sql` and `,
+  );
+  const json = JSON.stringify(Object.fromEntries(counts));
+  const within = sql`not exists (select 1 from unnest(${c}.mana_symbols) as ms(x) group by ms.x
+    having count(*) > coalesce((${json}::jsonb ->> ms.x)::int, 0))`;
+  const size = sql`cardinality(${c}.mana_symbols)`;
+  switch (node.op) {
+    case '>=':
+      return sql`(${atLeast})`;
+    case '>':
+      return sql`(${atLeast} and ${size} > ${total})`;
+    case '=':
+      return sql`(${exactly} and ${size} = ${total})`;
+    case '!=':
+      return sql`not (${exactly} and ${size} = ${total})`;
+    case '<=':
+      return within;
+    case '<':
+      return sql`(${within} and ${size} < ${total})`;
+  }
+}
+
+/** A comparison of two text arrays as sets, as `c:` compares colours. */
+function setLeaf(col: SQL, op: Comparison, values: readonly string[]): SQL {
+  const set = textArray(values);
+  const n = values.length;
+  switch (op) {
+    case '=':
+      return sql`(${col} @> ${set} and ${col} <@ ${set})`;
+    case '!=':
+      return sql`not (${col} @> ${set} and ${col} <@ ${set})`;
+    case '>=':
+      return sql`${col} @> ${set}`;
+    case '<=':
+      return sql`${col} <@ ${set}`;
+    case '>':
+      return sql`(${col} @> ${set} and cardinality(${col}) > ${n})`;
+    case '<':
+      return sql`(${col} <@ ${set} and cardinality(${col}) < ${n})`;
+  }
+}
+
+/** Another printing of the same card (the alias `cx`), when `condition` holds for it. */
+const otherPrinting = (c: SQL, condition: SQL) =>
+  sql`exists (select 1 from cards cx where cx.oracle_id = ${c}.oracle_id and ${condition})`;
+
+const NEW_COLUMNS = {
+  rarity: 'rarity',
+  art: 'illustration_id',
+  flavor: 'search_flavor',
+  frame: 'frame',
+  language: 'lang',
+} as const;
+
+/** A whole date from `2015`, `2015-08` or `2015-08-18`. */
+const fullDate = (v: string) => (v.length === 4 ? `${v}-01-01` : v.length === 7 ? `${v}-01` : v);
+
+function isLeaf(value: IsValue, c: SQL): SQL {
+  switch (value) {
+    case 'gamechanger':
+      return sql`${c}.game_changer`;
+    case 'commander':
+      return sql`(${c}.layout not in ('token', 'double_faced_token', 'emblem', 'art_series') and (
+        split_part(${c}.search_types, '//', 1) like '%legendary%creature%'
+        or ${c}.search_text like '%can be your commander%'))`;
+    case 'companion':
+      return sql`${c}.keywords @> ${textArray(['Companion'])}`;
+    case 'partner':
+      return sql`${c}.keywords && ${textArray(PARTNER_KEYWORDS)}`;
+    case 'spell':
+      return sql`(${frontType(c)} !~ '\\mland\\M' and ${c}.search_types ~ ${wordsRegex(SPELL_TYPES)})`;
+    case 'permanent':
+      return sql`${frontType(c)} ~ ${wordsRegex(PERMANENT_TYPES)}`;
+    case 'historic':
+      return sql`${c}.search_types ~ ${wordsRegex(['legendary', 'artifact', 'saga'])}`;
+    case 'modal':
+      return sql`${c}.search_text like '%•%'`;
+    case 'vanilla':
+      return sql`(${c}.search_types like '%creature%' and ${c}.search_text = '')`;
+    case 'bear':
+      return sql`(${c}.search_types like '%creature%' and ${c}.cmc = 2 and ${c}.power_num = 2 and ${c}.toughness_num = 2) is true`;
+    case 'party':
+    case 'outlaw':
+      return sql`(${c}.search_types like '%creature%' and ${c}.search_types ~ ${wordsRegex(value === 'party' ? PARTY_TYPES : OUTLAW_TYPES)})`;
+    case 'hybrid':
+      return sql`exists (select 1 from unnest(${c}.mana_symbols) as ms(x) where ms.x ~ '^[^/]+/[^/P]')`;
+    case 'phyrexian':
+      return sql`exists (select 1 from unnest(${c}.mana_symbols) as ms(x) where ms.x like '%/P')`;
+    case 'dfc':
+      return sql`${c}.layout in ('transform', 'modal_dfc', 'meld', 'reversible_card', 'double_faced_token')`;
+    case 'mdfc':
+      return sql`${c}.layout = 'modal_dfc'`;
+    case 'split':
+    case 'flip':
+    case 'adventure':
+    case 'transform':
+    case 'meld':
+    case 'leveler':
+    case 'saga':
+      return sql`${c}.layout = ${value}`;
+    case 'foil':
+    case 'nonfoil':
+    case 'etched':
+      return sql`${c}.finishes @> ${textArray([value])}`;
+    case 'reprint':
+    case 'promo':
+    case 'reserved':
+    case 'digital':
+    case 'textless':
+    case 'oversized':
+    case 'booster':
+      return sql`${c}.${sql.raw(value)}`;
+    case 'firstprint':
+      return sql`not ${c}.reprint`;
+    case 'fullart':
+      return sql`${c}.full_art`;
+    case 'spotlight':
+      return sql`${c}.story_spotlight`;
+    case 'funny':
+      return sql`coalesce(${c}.set_type = 'funny', false)`;
+    case 'showcase':
+    case 'extendedart':
+      return sql`${c}.frame_effects @> ${textArray([value])}`;
+    case 'borderless':
+      return sql`coalesce(${c}.border_color = 'borderless', false)`;
+    case 'pathway':
+      return sql`(${c}.layout = 'modal_dfc' and ${c}.name like '% Pathway // % Pathway')`;
+    case 'dual':
+    case 'fetchland':
+    case 'shockland':
+    case 'checkland':
+    case 'fastland':
+    case 'painland':
+    case 'scryland':
+    case 'bounceland':
+      return sql`${c}.name = any(${textArray(LAND_CYCLES[value])})`;
+    case 'token':
+      return sql`${c}.layout in ('token', 'double_faced_token')`;
+    case 'extra':
+      return sql`${c}.layout in ${EXTRA_LAYOUTS_SQL}`;
+    case 'include-extras':
+      return sql`true`;
+    case 'unresolved':
+      return sql`false`;
+  }
 }
 
 function leaf(node: SearchNode, c: SQL): SQL {
@@ -273,8 +490,69 @@ function leaf(node: SearchNode, c: SQL): SQL {
     }
     case 'type':
       return sql`${c}.search_types like ${contains(node.value)}`;
-    case 'oracle':
-      return sql`${c}.search_text like ${contains(node.value)}`;
+    case 'oracle': {
+      const col = sql.raw(node.full ? 'search_text' : 'search_rules');
+      if (!node.value.includes('~')) return sql`${c}.${col} like ${contains(node.value)}`;
+      // `~` is the card's name (or a face's): one LIKE for each name the card answers to.
+      const pattern = contains(node.value);
+      return sql`exists (select 1 from unnest(${c}.name_keys) as nk(n)
+        where ${c}.${col} like replace(${pattern}, '~', replace(replace(replace(nk.n, '\\', '\\\\'), '%', '\\%'), '_', '\\_')))`;
+    }
+    case 'text':
+      return node.field === 'flavor'
+        ? sql`${c}.search_flavor like ${contains(node.value)}`
+        : sql`lower(${c}.artist) like ${contains(node.value)}`;
+    case 'regex':
+      return sql`${c}.${sql.raw(REGEX_COLUMNS[node.field])} ~* ${toPostgresRegex(node.pattern)}`;
+    case 'colorCount':
+      return sql`cardinality(${c}.${sql.raw(node.field === 'colors' ? 'colors' : 'color_identity')}) ${sql.raw(OPS[node.op])} ${node.value}`;
+    case 'stat': {
+      const right =
+        typeof node.value === 'number' ? sql`${node.value}` : sql`${c}.${sql.raw(STAT_COLUMNS[node.value])}`;
+      return sql`${c}.${sql.raw(STAT_COLUMNS[node.field])} ${sql.raw(OPS[node.op])} ${right}`;
+    }
+    case 'mana':
+      return manaLeaf(node, c);
+    case 'devotion': {
+      const count = sql`(select count(*) from unnest(${c}.mana_symbols) as ms(x) where ms.x ~ ${`[${node.colors.join('')}]`})`;
+      return sql`${count} ${sql.raw(OPS[node.op])} ${node.count}`;
+    }
+    case 'produces':
+      return setLeaf(sql`${c}.produced_mana`, node.op, node.symbols);
+    case 'block':
+      return sql`${c}.set in (select cs.code from card_sets cs where cs.block_code = ${node.value} or lower(cs.block) = ${node.value})`;
+    case 'settype':
+      return sql`${c}.set_type = ${node.value}`;
+    case 'date':
+      return node.bySet
+        ? sql`${c}.released_at ${sql.raw(OPS[node.op])} (select cs.released_at from card_sets cs where cs.code = ${node.value})`
+        : sql`${c}.released_at ${sql.raw(OPS[node.op])} ${fullDate(node.value)}::date`;
+    case 'keyword':
+      return sql`exists (select 1 from unnest(${c}.keywords) as kw(k) where lower(kw.k) = ${node.value})`;
+    case 'watermark':
+      return sql`${c}.watermark = ${node.value}`;
+    case 'game':
+      return sql`${c}.games @> ${textArray([node.value])}`;
+    case 'in': {
+      const cond =
+        node.what === 'game'
+          ? sql`cx.games @> ${textArray([node.value])}`
+          : sql`cx.${sql.raw(node.what === 'set' ? 'set' : node.what === 'rarity' ? 'rarity' : 'lang')} = ${node.value}`;
+      const own =
+        node.what === 'game'
+          ? sql`${c}.games @> ${textArray([node.value])}`
+          : sql`${c}.${sql.raw(node.what === 'set' ? 'set' : node.what === 'rarity' ? 'rarity' : 'lang')} = ${node.value}`;
+      return sql`(${own} or ${otherPrinting(c, cond)})`;
+    }
+    case 'new': {
+      const earlier = sql`cx.released_at < ${c}.released_at`;
+      if (node.value === 'card') return sql`not ${otherPrinting(c, earlier)}`;
+      const col = sql.raw(NEW_COLUMNS[node.value]);
+      const present = node.value === 'flavor' ? sql`${c}.${col} <> ''` : sql`${c}.${col} is not null`;
+      return sql`(${present} and not ${otherPrinting(c, sql`${earlier} and cx.${col} = ${c}.${col}`)})`;
+    }
+    case 'option':
+      return sql`true`;
     case 'color': {
       const col = sql.raw(node.field === 'colors' ? 'colors' : 'color_identity');
       if ('multicolor' in node.value) {
@@ -300,6 +578,8 @@ function leaf(node: SearchNode, c: SQL): SQL {
       break;
     }
     case 'number': {
+      if (node.field === 'year')
+        return sql`extract(year from ${c}.released_at) ${sql.raw(OPS[node.op])} ${node.value}`;
       const col = sql.raw(node.field === 'mv' ? 'cmc' : node.field);
       return sql`${c}.${col} ${sql.raw(OPS[node.op])} ${node.value}`;
     }
@@ -308,7 +588,9 @@ function leaf(node: SearchNode, c: SQL): SQL {
     case 'set':
       return sql`${c}.set = ${node.value}`;
     case 'cn':
-      return sql`${c}.collector_number = ${node.value}`;
+      if (!node.op) return sql`${c}.collector_number = ${node.value}`;
+      // The number's digits, as `collector_sort` holds them (0 when it has none).
+      return sql`coalesce(nullif(regexp_replace(${c}.collector_number, '[^0-9]', '', 'g'), '')::bigint, 0) ${sql.raw(OPS[node.op])} ${Number(node.value)}`;
     case 'lang':
       return node.value === 'any' ? sql`true` : sql`${c}.lang = ${node.value}`;
     case 'format':
@@ -316,34 +598,7 @@ function leaf(node: SearchNode, c: SQL): SQL {
         ? sql`${c}.legalities ->> ${node.value} in ('legal', 'restricted')`
         : sql`${c}.legalities ->> ${node.value} = ${node.status}`;
     case 'is':
-      switch (node.value) {
-        case 'gamechanger':
-          return sql`${c}.game_changer`;
-        case 'commander':
-          return sql`(${c}.layout not in ('token', 'double_faced_token', 'emblem', 'art_series') and (
-            split_part(${c}.search_types, '//', 1) like '%legendary%creature%'
-            or ${c}.search_text like '%can be your commander%'))`;
-        case 'dfc':
-          return sql`${c}.layout in ('transform', 'modal_dfc', 'meld', 'reversible_card', 'double_faced_token')`;
-        case 'mdfc':
-          return sql`${c}.layout = 'modal_dfc'`;
-        case 'split':
-        case 'flip':
-        case 'adventure':
-        case 'transform':
-        case 'meld':
-          return sql`${c}.layout = ${node.value}`;
-        case 'foil':
-        case 'nonfoil':
-        case 'etched':
-          return sql`${c}.finishes @> ${textArray([node.value])}`;
-        case 'token':
-          return sql`${c}.layout in ('token', 'double_faced_token')`;
-        case 'extra':
-          return sql`${c}.layout in ${EXTRA_LAYOUTS_SQL}`;
-        case 'include-extras':
-          return sql`true`;
-      }
+      return isLeaf(node.value, c);
   }
   throw new Error(`Unhandled search node ${node.kind}`);
 }
@@ -440,11 +695,23 @@ function orderSql(order: SearchOrder, dir: SortDirectionValue, c: SQL): SQL {
       return sql`${c}.cmc ${d}, ${c}.name asc`;
     case 'usd':
     case 'eur':
+    case 'tix':
       return sql`${c}.${sql.raw(order)} ${d} nulls last, ${c}.name asc`;
     case 'rarity':
       return sql`${rarityRank(c)} ${d}, ${c}.name asc`;
     case 'set':
       return sql`${c}.set ${d}, ${collectorSort(c)}`;
+    case 'color':
+      // Scryfall's colour order: colourless last, then by count, then WUBRG.
+      return sql`cardinality(${c}.colors) = 0 ${d}, cardinality(${c}.colors) ${d}, array_to_string(${c}.colors, '') ${d}, ${c}.name asc`;
+    case 'power':
+      return sql`${c}.power_num ${d} nulls last, ${c}.name asc`;
+    case 'toughness':
+      return sql`${c}.toughness_num ${d} nulls last, ${c}.name asc`;
+    case 'edhrec':
+      return sql`${c}.edhrec_rank ${d} nulls last, ${c}.name asc`;
+    case 'artist':
+      return sql`${c}.artist ${d} nulls last, ${c}.name asc`;
     default:
       return sql`${c}.name ${d}, ${c}.released_at desc nulls last`;
   }
@@ -465,6 +732,11 @@ export async function searchCatalogue(
   s: CatalogueSearch,
 ): Promise<{ cards: CardData[]; total: number }> {
   const ast = parseSearchParam(s.q, 'q');
+  // `unique:`, `order:` and `direction:` in the query win over the parameters (as on Scryfall).
+  const options = searchOptions(ast);
+  const unique = (options.unique ?? s.unique) as CardUniqueValue;
+  const order = (options.order ?? s.order) as SearchOrder;
+  const dir = (options.direction ?? s.dir) as SortDirectionValue;
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them).
   const where = asksForExtras(ast)
@@ -472,12 +744,12 @@ export async function searchCatalogue(
     : sql`(${compileSearch(ast, 'c')}) and c.layout not in ${EXTRA_LAYOUTS_SQL}`;
   const m = sql.raw('m');
   const source =
-    s.unique === 'cards'
-      ? sql`(select distinct on (coalesce(c.oracle_id, c.id)) c.* from cards c where ${where}
-             order by coalesce(c.oracle_id, c.id), (c.lang = 'en') desc, c.released_at desc nulls last, c.id) m`
-      : sql`(select c.* from cards c where ${where}) m`;
+    unique === 'prints'
+      ? sql`(select c.* from cards c where ${where}) m`
+      : sql`(select distinct on (${sql.raw(unique === 'art' ? 'coalesce(c.illustration_id, c.id)' : 'coalesce(c.oracle_id, c.id)')}) c.* from cards c where ${where}
+             order by ${sql.raw(unique === 'art' ? 'coalesce(c.illustration_id, c.id)' : 'coalesce(c.oracle_id, c.id)')}, (c.lang = 'en') desc, c.released_at desc nulls last, c.id) m`;
   const result = await db.execute(sql`select m.id, count(*) over ()::int as total from ${source}
-    order by ${orderSql(s.order, s.dir, m)}, m.id limit ${s.limit} offset ${(s.page - 1) * s.limit}`);
+    order by ${orderSql(order, dir, m)}, m.id limit ${s.limit} offset ${(s.page - 1) * s.limit}`);
   const rows = rowsOf<{ id: string; total: number }>(result);
   const byId = await cardsByIds(
     db,

@@ -190,4 +190,32 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('Scryfall-syntax search on %s
     expect(page2.cards[0]?.id).not.toBe(page1.cards[0]?.id);
     expect(page2.total).toBe(page1.total);
   });
+
+  it('regular expressions: PostgreSQL refusals are 400s, hostile patterns answer quickly', async () => {
+    const named = await u.client.cards.search({ query: { q: 'o:/(?<x>draw)/' } }).catch((e: unknown) => e);
+    expect((named as { status: number }).status).toBe(400);
+    expect((named as Error).message).toMatch(/regular expression/);
+    for (const q of ['o:/(a|aa)*(b|bb)*(c|cc)*z$/', 'o:/(.*a){12}/', `name:/${'(x+x+)+'.repeat(8)}y/`]) {
+      const started = performance.now();
+      const r = await u.client.cards.search({ query: { q } }).catch((e: unknown) => e);
+      // An answer (or a clear refusal), in well under a second: no regular expression backtracks.
+      expect(performance.now() - started, q).toBeLessThan(1500);
+      if (r instanceof Error) expect((r as unknown as { status: number }).status).toBe(400);
+    }
+    const words = await u.client.cards.search({ query: { q: 'o:/\\bflying\\b/ t:creature', limit: 5 } });
+    expect(words.total).toBeGreaterThan(0);
+  });
+
+  it('unique:, order: and direction: in the query win over the parameters', async () => {
+    const prints = await u.client.cards.search({ query: { q: '!forest unique:prints' } });
+    expect(prints.total).toBeGreaterThan(10);
+    const bySpend = await u.client.cards.search({
+      query: { q: 't:creature order:usd dir:desc usd>0', limit: 10 },
+    });
+    const prices = bySpend.cards.map((c) => Number(c.prices.usd));
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const bad = await u.client.cards.search({ query: { q: 't:elf order:flavor' } }).catch((e: unknown) => e);
+    expect((bad as { status: number }).status).toBe(400);
+    expect((bad as Error).message).toMatch(/order:flavor/);
+  });
 });

@@ -51,6 +51,12 @@ const ORDER_KEY: Record<Order, string> = {
   usd: 'web.cards.order.usd',
   eur: 'web.cards.order.eur',
   rarity: 'web.cards.order.rarity',
+  tix: 'web.cards.order.tix',
+  color: 'web.cards.order.color',
+  power: 'web.cards.order.power',
+  toughness: 'web.cards.order.toughness',
+  edhrec: 'web.cards.order.edhrec',
+  artist: 'web.cards.order.artist',
 };
 const EXAMPLES = [
   ['t:creature c:g', 'web.cards.help.type'],
@@ -59,6 +65,9 @@ const EXAMPLES = [
   ['id<=wu f:commander', 'web.cards.help.identity'],
   ['usd>=5 -t:land', 'web.cards.help.price'],
   ['is:gamechanger or (t:legendary t:creature)', 'web.cards.help.logic'],
+  ['pow>tou m:{G}{G}', 'web.cards.help.stats'],
+  ['o:/deals \\d+ damage/ is:spell', 'web.cards.help.regex'],
+  ['is:fetchland unique:prints order:usd', 'web.cards.help.options'],
 ] as const;
 
 /** A link to the set page when the query is about one set. */

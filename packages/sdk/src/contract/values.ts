@@ -220,11 +220,25 @@ export const LIST_ORDERS = ['name', 'price', 'added', 'set', 'mv', 'quantity'] a
 export type ListOrderValue = (typeof LIST_ORDERS)[number];
 
 /** Orders of a catalogue search. */
-export const CARD_ORDERS = ['name', 'released', 'mv', 'usd', 'eur', 'rarity', 'set'] as const;
+export const CARD_ORDERS = [
+  'name',
+  'released',
+  'mv',
+  'usd',
+  'eur',
+  'tix',
+  'rarity',
+  'set',
+  'color',
+  'power',
+  'toughness',
+  'edhrec',
+  'artist',
+] as const;
 export type CardOrderValue = (typeof CARD_ORDERS)[number];
 
-/** What a catalogue search returns: one row per card, or every printing. */
-export const CARD_UNIQUE = ['cards', 'prints'] as const;
+/** What a catalogue search returns: one row per card, per artwork, or every printing. */
+export const CARD_UNIQUE = ['cards', 'art', 'prints'] as const;
 export type CardUniqueValue = (typeof CARD_UNIQUE)[number];
 
 /** Operations of a list revision. */

@@ -15,7 +15,9 @@ import {
   readsPrices,
   rowsOf,
 } from '../card-search.js';
+import { type SearchNode, searchOptions } from '../card-search-syntax.js';
 import { type CardData, cardColumns, normalizeName, priceSql } from '../catalogue.js';
+import { Invalid } from '../errors.js';
 import { toListEntry } from './read.js';
 
 export type OrderBy = ListOrderValue;
@@ -132,6 +134,35 @@ const collectorKeys = (k: KeyColumns): SortKey[] => [
   { expr: k.collectorNumber, dir: 'asc' },
 ];
 
+/** Scryfall's `order:` values a list can sort by, as the list's orders. */
+const LIST_ORDER_OF: Record<string, OrderBy> = {
+  name: 'name',
+  mv: 'mv',
+  set: 'set',
+  usd: 'price',
+  eur: 'price',
+  tix: 'price',
+};
+
+/**
+ * `order:` and `direction:` typed in a search sort the entries as the sort menu would (a later one
+ * wins); an order a list cannot sort by is a 400 naming it. `unique:` means nothing for entries.
+ */
+function withQueryOptions(query: EntryQuery, ast: SearchNode): EntryQuery {
+  const options = searchOptions(ast);
+  let { order, dir } = query;
+  if (options.order) {
+    const mapped = LIST_ORDER_OF[options.order];
+    if (!mapped) {
+      const message = `"order:${options.order}" is not a way to sort a list (name, mv, set, usd or eur)`;
+      throw new Invalid(message, [{ path: `query.${query.qParam ?? 'q'}`, message }]);
+    }
+    order = mapped;
+  }
+  if (options.direction) dir = options.direction as SortDirectionValue;
+  return { ...query, order, dir };
+}
+
 /**
  * A page of a list's entries (or of several lists', the collection) with the number of entries
  * that match. The matching entries are found in two parts, each able to use its own indexes:
@@ -150,11 +181,12 @@ const collectorKeys = (k: KeyColumns): SortKey[] => [
  */
 export async function entriesPage(
   db: Db,
-  query: EntryQuery,
+  asked: EntryQuery,
 ): Promise<{ entries: ListEntry[]; total: number }> {
-  if (!query.listIds.length) return { entries: [], total: 0 };
-  const inLists = inArray(listEntries.listId, query.listIds);
-  const ast = query.q?.trim() ? parseSearchParam(query.q, query.qParam ?? 'q') : undefined;
+  if (!asked.listIds.length) return { entries: [], total: 0 };
+  const inLists = inArray(listEntries.listId, asked.listIds);
+  const ast = asked.q?.trim() ? parseSearchParam(asked.q, asked.qParam ?? 'q') : undefined;
+  const query = ast ? withQueryOptions(asked, ast) : asked;
   const needle = query.name?.trim()
     ? `%${normalizeName(query.name).replace(/[\\%_]/g, (m) => `\\${m}`)}%`
     : undefined;

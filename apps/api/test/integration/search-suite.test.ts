@@ -1,0 +1,159 @@
+/**
+ * The query suite (issue 18): every query of SUITE_QUERIES runs through the real compiler on the
+ * real database (PGlite, and PostgreSQL when DATABASE_URL is set), over the shared sample catalogue
+ * plus the deckbuilding sample, and must return exactly the printings the independent evaluator
+ * (test/support/scryfall-evaluator.ts, plain JavaScript over the Scryfall JSON) selects.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import { searchCatalogue } from '../../src/services/card-search.js';
+import { importCards } from '../../src/services/catalogue-import.js';
+import { openTestDatabase, storages } from '../support/database.js';
+import {
+  expectedCards,
+  expectedIds,
+  type ScryfallCard,
+  type ScryfallSet,
+  type Universe,
+  universe,
+} from '../support/scryfall-evaluator.js';
+import { SUITE_QUERIES } from './search-suite.queries.js';
+import { HAS_SHARED_DATA, loadSharedCatalogue, SHARED_DATA } from './shared-data.js';
+
+const DECKBUILDING = join(SHARED_DATA, 'deckbuilding/scryfall-cards.json');
+
+/** The sample's card objects as the import reads them: files in order, a later copy of an id wins. */
+function sampleJson(): { cards: ScryfallCard[]; sets: ScryfallSet[] } {
+  const dir = join(SHARED_DATA, 'scryfall-json');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const byId = new Map<string, ScryfallCard>();
+  const sets: ScryfallSet[] = [];
+  const list = (path: string) => {
+    const json = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    return (
+      Array.isArray(json)
+        ? json
+        : ((json as { cards?: unknown[]; data?: unknown[] }).cards ??
+          (json as { data?: unknown[] }).data ??
+          [])
+    ) as Array<Record<string, unknown>>;
+  };
+  for (const f of files) {
+    if (/sets/.test(f)) sets.push(...(list(join(dir, f)) as unknown as ScryfallSet[]));
+    else if (!/migrations|bulk_data/.test(f))
+      for (const c of list(join(dir, f))) if (c.object === 'card') byId.set(String(c.id), c as ScryfallCard);
+  }
+  for (const c of list(DECKBUILDING)) if (c.object === 'card') byId.set(String(c.id), c as ScryfallCard);
+  return { cards: [...byId.values()], sets };
+}
+
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kind) => {
+  let database: Database;
+  let u: Universe;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind, inject('pgliteTemplate'));
+    await loadSharedCatalogue(database.db);
+    await importCards(database.db, DECKBUILDING);
+    const json = sampleJson();
+    // The catalogue is what the import kept (Scryfall migrations may remove printings).
+    const kept = new Set(
+      (
+        (await database.db.execute(sql`select id from cards`)) as unknown as { rows: Array<{ id: string }> }
+      ).rows.map((r) => r.id),
+    );
+    u = universe(
+      json.cards.filter((c) => kept.has(c.id)),
+      json.sets,
+    );
+  }, 120_000);
+  afterAll(() => database?.close());
+
+  async function allIds(q: string, unique: 'prints' | 'cards' = 'prints'): Promise<string[]> {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const r = await searchCatalogue(database.db, {
+        q,
+        page,
+        limit: 200,
+        unique,
+        order: 'name',
+        dir: 'asc',
+      });
+      ids.push(...r.cards.map((c) => (unique === 'cards' ? (c.oracleId ?? c.id) : c.id)));
+      if (ids.length >= r.total || r.cards.length === 0) {
+        expect(ids.length, `${q}: total`).toBe(r.total);
+        break;
+      }
+    }
+    return ids.sort();
+  }
+
+  it('has at least 150 queries, most of them finding something', () => {
+    expect(SUITE_QUERIES.length).toBeGreaterThanOrEqual(150);
+    const empty = SUITE_QUERIES.filter((q) => expectedIds(u, q).length === 0);
+    // A suite of empty answers would prove nothing: at most a few keys the sample has no card for.
+    expect(empty.length, `empty: ${empty.join(' | ')}`).toBeLessThanOrEqual(12);
+  });
+
+  it.each(SUITE_QUERIES.map((q) => [q]))('%s', async (q) => {
+    expect(await allIds(q)).toEqual(expectedIds(u, q));
+  });
+
+  it.each(
+    ['t:creature c:g', 'is:commander', 'o:"draw a card"', 'lang:any forest', 'in:lea', 'r>=rare usd>=1'].map(
+      (q) => [q],
+    ),
+  )('unique=cards: %s', async (q) => {
+    expect(await allIds(q, 'cards')).toEqual(expectedCards(u, q));
+  });
+
+  it('agrees with hand-checked answers (so the evaluator is right about these)', async () => {
+    const names = async (q: string) => [
+      ...new Set(
+        (
+          await searchCatalogue(database.db, {
+            q,
+            page: 1,
+            limit: 200,
+            unique: 'cards',
+            order: 'name',
+            dir: 'asc',
+          })
+        ).cards.map((c) => c.name),
+      ),
+    ];
+    expect(await names('is:dual')).toEqual(['Savannah', 'Tropical Island', 'Volcanic Island']);
+    expect(await names('is:shockland')).toEqual(['Breeding Pool', 'Hallowed Fountain', 'Temple Garden']);
+    expect(await names('is:companion')).toEqual(['Kaheera, the Orphanguard']);
+    expect(await names('is:vanilla')).toEqual(['Coral Eel', 'Scarwood Goblins', 'Squire']);
+    expect(await names('is:phyrexian')).toEqual(['Mental Misstep', 'Phyrexian Metamorph']);
+    expect(await names('m:2WW')).toEqual([
+      'Archon of the Wild Rose',
+      'Cataclysm',
+      'Hero of Bladehold',
+      'Odric, Master Tactician',
+      'Return to Dust',
+    ]);
+    expect(await names('kw:"first strike"')).toEqual([
+      'Abattoir Ghoul',
+      'Anaba Bodyguard',
+      'Hornet Cobra',
+      'Odric, Master Tactician',
+    ]);
+    expect(await names('is:split')).toEqual([
+      'Alive // Well',
+      'Boom // Bust',
+      'Consecrate // Consume',
+      'Who // What // When // Where // Why',
+    ]);
+    expect(await names('!"Force of Will"')).toEqual(['Force of Will']);
+    expect(await names('o:"~ deals" s:m10')).toEqual([]);
+    expect(await names('o:"~ deals" !shock')).toEqual(['Shock']);
+  });
+});
