@@ -640,6 +640,19 @@ export function asksForExtras(node: SearchNode): boolean {
   }
 }
 
+/** Whether a query names a language anywhere (`lang:fr`, `lang:any`, negated or not). */
+export function mentionsLanguage(node: SearchNode): boolean {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.some(mentionsLanguage);
+    case 'not':
+      return mentionsLanguage(node.child);
+    default:
+      return node.kind === 'lang';
+  }
+}
+
 /**
  * Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`), and over the
  * `card_search` alias `narrow` for the leaves it holds when given.
@@ -739,9 +752,17 @@ export async function searchCatalogue(
   const dir = (options.direction ?? s.dir) as SortDirectionValue;
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them).
-  const where = asksForExtras(ast)
-    ? compileSearch(ast, 'c')
-    : sql`(${compileSearch(ast, 'c')}) and c.layout not in ${EXTRA_LAYOUTS_SQL}`;
+  const conditions = [compileSearch(ast, 'c')];
+  if (!asksForExtras(ast)) conditions.push(sql`c.layout not in ${EXTRA_LAYOUTS_SQL}`);
+  // Without `lang:`, printings in English, and those of a card that has none (as on Scryfall).
+  if (!mentionsLanguage(ast))
+    conditions.push(
+      sql`(c.lang = 'en' or not exists (select 1 from cards cx where cx.oracle_id = c.oracle_id and cx.lang = 'en'))`,
+    );
+  const where = sql.join(
+    conditions.map((c) => sql`(${c})`),
+    sql` and `,
+  );
   const m = sql.raw('m');
   const source =
     unique === 'prints'

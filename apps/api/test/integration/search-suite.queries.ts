@@ -141,6 +141,9 @@ export const SUITE_QUERIES: readonly string[] = [
   'lang:fr',
   'lang:any forest',
   'lang:ja',
+  'sylvan library',
+  'lang:any sylvan library',
+  '-lang:en',
   // prices
   'usd>=1',
   'usd<0.5',

@@ -491,12 +491,31 @@ function namesExtras(node: SearchNode): boolean {
   }
 }
 
+function namesLanguage(node: SearchNode): boolean {
+  if (node.kind === 'and' || node.kind === 'or') return node.children.some(namesLanguage);
+  if (node.kind === 'not') return namesLanguage(node.child);
+  return node.kind === 'lang';
+}
+
+/** Scryfall's default language rule: English printings, and any printing of a card with none. */
+function defaultLanguage(c: ScryfallCard, u: Universe): boolean {
+  if (c.lang === 'en') return true;
+  const o = oracleOf(c);
+  return !o || !(u.byOracle.get(o) ?? []).some((x) => x.lang === 'en');
+}
+
 /** The ids of every printing a catalogue search (unique=prints) should return. */
 export function expectedIds(u: Universe, query: string): string[] {
   const ast = parseSearch(query);
   const extras = namesExtras(ast);
+  const anyLanguage = namesLanguage(ast);
   return u.cards
-    .filter((c) => (extras || !EXTRA_LAYOUTS.includes(String(c.layout))) && leaf(c, ast, u))
+    .filter(
+      (c) =>
+        (extras || !EXTRA_LAYOUTS.includes(String(c.layout))) &&
+        (anyLanguage || defaultLanguage(c, u)) &&
+        leaf(c, ast, u),
+    )
     .map((c) => c.id)
     .sort();
 }
