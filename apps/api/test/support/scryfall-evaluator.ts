@@ -525,3 +525,15 @@ export function expectedCards(u: Universe, query: string): string[] {
   const byId = new Map(u.cards.map((c) => [c.id, c]));
   return [...new Set(expectedIds(u, query).map((id) => oracleOf(byId.get(id)!) ?? id))].sort();
 }
+
+/**
+ * The ids of the printings a collection or list search keeps, when the list holds every printing:
+ * the same query without the catalogue's defaults (a player's own tokens and foreign cards show).
+ */
+export function expectedListIds(u: Universe, query: string): string[] {
+  const ast = parseSearch(query);
+  return u.cards
+    .filter((c) => leaf(c, ast, u))
+    .map((c) => c.id)
+    .sort();
+}
