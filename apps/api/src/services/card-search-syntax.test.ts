@@ -225,6 +225,13 @@ describe('search syntax parser', () => {
       kind: 'not',
       child: { kind: 'regex', field: 'name', pattern: 'a\\/b' },
     });
+    expect(parseSearch('/elf/t:creature')).toEqual({
+      kind: 'and',
+      children: [
+        { kind: 'regex', field: 'name', pattern: 'elf' },
+        { kind: 'type', value: 'creature' },
+      ],
+    });
     expect(fails('o:/(a)\\1/')).toMatch(/Back-references/);
     expect(fails(`o:/${'a'.repeat(201)}/`)).toMatch(/too long/);
     expect(fails('o:/unclosed')).toMatch(/Unterminated regular expression/);

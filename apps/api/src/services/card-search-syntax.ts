@@ -351,7 +351,7 @@ export function tokenize(input: string): Token[] {
         }
         if (!closed)
           throw new SearchSyntaxError('Unterminated regular expression: add the closing "/"', from);
-        continue;
+        break; // the closing "/" ends the term
       }
       if (c === '"') {
         quoted = !quoted;
