@@ -572,13 +572,10 @@ const KEYS: Record<string, KeyKind> = {
 
 const GAMES = ['paper', 'mtgo', 'arena', 'astral', 'sega'];
 const LANGUAGES: readonly string[] = CARD_LANGUAGES;
-const STATS: Record<string, StatField> = {
-  pow: 'pow',
-  power: 'pow',
-  tou: 'tou',
-  toughness: 'tou',
-  loy: 'loy',
-  loyalty: 'loy',
+/** `tou`, `toughness`… as the stat they name (the value of `pow>tou`), else undefined. */
+const statOf = (word: string): StatField | undefined => {
+  const key = KEYS[word.toLowerCase()];
+  return key === 'pow' || key === 'tou' || key === 'loy' ? key : undefined;
 };
 
 const TERM = /^([A-Za-z_]+)(>=|<=|!=|:|=|>|<)(.*)$/s;
@@ -726,7 +723,7 @@ function parseTerm(text: string, pos: number): SearchNode {
     case 'pow':
     case 'tou':
     case 'loy': {
-      const other = STATS[value.toLowerCase()];
+      const other = statOf(value);
       return { kind: 'stat', field: key, op: cmp, value: other ?? number() };
     }
     case 'date': {
