@@ -3,7 +3,7 @@
  * production-mode server on a random loopback port with a signed client for that user.
  */
 import { randomBytes } from 'node:crypto';
-import { type CompanionClient, createClient } from '@companion/sdk';
+import { type ClientOptions, type CompanionClient, createClient } from '@companion/sdk';
 import pg from 'pg';
 import { createSessionStore } from '../src/auth/sessions.js';
 import type { Database, Db } from '../src/db/client.js';
@@ -46,7 +46,8 @@ export async function benchUser(db: Db, firstname = 'Bench', code?: string) {
 
 /**
  * The server in this process, in production mode without rate limits, on `database` (closing the
- * server closes it), with a bench user and a client signed in as them (`client()` makes another).
+ * server closes it), with a bench user and a client signed in as them (`client()` makes another;
+ * `fetch` replaces the one it sends requests with).
  */
 export async function benchServer(database: Database, dataDir: string) {
   const { user, token } = await benchUser(database.db);
@@ -61,8 +62,9 @@ export async function benchServer(database: Database, dataDir: string) {
   });
   const server = await buildServer(env, { database });
   const url = await server.listen(0);
-  const client = (): CompanionClient =>
+  const client = (options: Pick<ClientOptions, 'fetch'> = {}): CompanionClient =>
     createClient({
+      ...options,
       baseUrl: url,
       apiKey: BENCH_KEY,
       secret: BENCH_SECRET,

@@ -44,7 +44,7 @@ test('card detail names my lists and decks; the set page shows what I own of the
   const set = biggestSet();
   // Five cards of the set in a binder (two copies of the first), one of them in a deck too.
   const owned = set.cards.slice(0, 5);
-  await createList(page, 'Set binder', 'Binder');
+  const binderUrl = await createList(page, 'Set binder', 'Binder');
   const report = await importInto(
     page,
     'set.csv',
@@ -72,10 +72,19 @@ test('card detail names my lists and decks; the set page shows what I own of the
     if (/^\/(deck\/|user\/cards\/|user\/lists$)/.test(url.pathname) || byName) calls.push(url.pathname);
   };
   page.on('request', onRequest);
+  // The grid's entries carry a summary of each printing: the detail asks for the whole printing.
+  const details = page.waitForRequest((r) => new URL(r.url()).pathname === '/card');
   await openDetail(page);
   page.off('request', onRequest);
   expect(calls).toEqual([expect.stringMatching(/^\/user\/cards\/[^/]+\/holdings$/)]);
+  const asked = new URL((await details).url()).searchParams;
+  expect([asked.get('set_code'), asked.get('collector_number'), asked.get('lang')]).toEqual([
+    played.set,
+    played.collector_number,
+    played.lang,
+  ]);
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Legalities' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Set binder' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Set binder' }).locator('..')).toContainText('×2');
   await expect(dialog.getByTestId('card-decks').getByRole('link', { name: 'Set deck' })).toBeVisible();
@@ -105,6 +114,28 @@ test('card detail names my lists and decks; the set page shows what I own of the
   await expect(dialog.getByTestId('card-decks')).toContainText('Sideboard ×2');
   await screenshot(page, info, 'card-detail-add-to');
   await shoot(page, info, search, 'card-detail', '.cui-card-tile', openDetail);
+
+  // From a list's table: the picture at once, the details once the whole printing has come.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/card',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto(binderUrl);
+  await page.locator('.web-cardname', { hasText: played.name }).first().click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('card-details-loading')).toBeVisible();
+  await expect(dialog.locator('.cui-card-image')).toBeVisible();
+  release();
+  await expect(dialog.getByRole('heading', { name: 'Legalities' })).toBeVisible();
+  await expect(dialog.getByTestId('card-details-loading')).toHaveCount(0);
+  await expect(dialog.getByTestId('card-decks')).toContainText('Sideboard ×2');
+  await page.unroute((url) => url.pathname === '/card');
+  await page.keyboard.press('Escape');
 
   // From the detail to the set page.
   await page.goto(search);

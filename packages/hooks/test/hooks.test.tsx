@@ -23,6 +23,7 @@ import {
 import { readUserQueries } from '../src/persist/user-queries.js';
 import { CompanionProvider, type CompanionProviderProps } from '../src/provider.js';
 import { useSignOutEverywhere } from '../src/queries/auth.js';
+import { useCard } from '../src/queries/cards.js';
 import { useKeepPendingFresh } from '../src/queries/user.js';
 import { createQueryClient } from '../src/query-client.js';
 import { readSessionSnapshot, subscribeSessionSnapshot } from '../src/session/snapshot.js';
@@ -505,5 +506,27 @@ describe('useKeepPendingFresh: the bell counts what arrived after sign-in', () =
     await act(() => new Promise((r) => setTimeout(r, 400)));
     expect(server.hits.filter((h) => h.path === '/user/playgroups')).toEqual([]);
     view.unmount();
+  });
+});
+
+describe('useCard: the whole printing behind a summary from a page of entries', () => {
+  it('asks nothing while disabled, then GET /card once: a second reader of that printing is served from the cache', async () => {
+    persistSession();
+    server.handler = (_m, path) =>
+      path === '/card'
+        ? { status: 200, body: sample(contract.cards.get.response) }
+        : { status: 404, body: { code: 70, message: 'not found' } };
+    const { hook } = setup();
+    const args = { query: { set_code: 'mh3', collector_number: '1', lang: 'en' } };
+    const off = hook(() => useCard(args, { enabled: false }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(off.result.current.fetchStatus).toBe('idle');
+    expect(server.hits.filter((h) => h.path.startsWith('/card'))).toHaveLength(0);
+    const on = hook(() => [useCard(args), useCard(args)] as const);
+    await waitFor(() => expect(on.result.current[0].data?.card).toBeDefined());
+    expect(on.result.current[1].data).toBe(on.result.current[0].data);
+    const cardHits = server.hits.filter((h) => h.path.startsWith('/card'));
+    expect(cardHits).toHaveLength(1);
+    expect(cardHits[0]?.path).toContain('set_code=mh3');
   });
 });

@@ -5,6 +5,7 @@
 import {
   type Card,
   type CardSet,
+  type CardSummary,
   COLORS,
   type ColorValue,
   type CurrencyValue,
@@ -335,8 +336,69 @@ export function toCard(row: CardData): Card {
   };
 }
 
+/** The columns a page of list entries reads of a printing: what CardSummary shows, and its prices. */
+export const cardSummaryColumns = (() => {
+  const c = getTableColumns(cards);
+  return {
+    id: c.id,
+    name: c.name,
+    printedName: c.printedName,
+    lang: c.lang,
+    set: c.set,
+    setName: c.setName,
+    collectorNumber: c.collectorNumber,
+    rarity: c.rarity,
+    manaCost: c.manaCost,
+    typeLine: c.typeLine,
+    finishes: c.finishes,
+    imageUris: c.imageUris,
+    cardFaces: c.cardFaces,
+    usd: c.usd,
+    usdFoil: c.usdFoil,
+    usdEtched: c.usdEtched,
+    eur: c.eur,
+    eurFoil: c.eurFoil,
+  };
+})();
+export type CardSummaryData = Pick<CardData, keyof typeof cardSummaryColumns>;
+
+/** The normal-size picture alone of Scryfall's image URIs. */
+function normalImage(v: unknown): CardSummary['image_uris'] {
+  if (!v || typeof v !== 'object') return null;
+  const normal = (v as Json).normal;
+  return typeof normal === 'string' ? { normal } : {};
+}
+
+/** A catalogue row as the contract's CardSummary: what a page of list entries shows of it. */
+export function toCardSummary(row: CardSummaryData): CardSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    printed_name: row.printedName,
+    lang: row.lang,
+    set: row.set,
+    set_name: row.setName,
+    collector_number: row.collectorNumber,
+    rarity: row.rarity,
+    mana_cost: row.manaCost,
+    type_line: row.typeLine,
+    finishes: row.finishes.filter((f): f is FinishValue => isOneOf(FINISHES, f)),
+    image_uris: normalImage(row.imageUris),
+    card_faces: row.cardFaces
+      ? row.cardFaces.map((f) => ({
+          name: str(f.name) ?? '',
+          mana_cost: str(f.mana_cost),
+          type_line: str(f.type_line),
+          image_uris: normalImage(f.image_uris),
+        }))
+      : null,
+  };
+}
+
+type PriceColumns = Pick<CardData, 'usd' | 'usdFoil' | 'usdEtched' | 'eur' | 'eurFoil'>;
+
 /** Unit price of a printing in a finish and currency (etched falls back to foil). */
-export function unitPrice(row: CardData, finish: FinishValue, currency: CurrencyValue): number | null {
+export function unitPrice(row: PriceColumns, finish: FinishValue, currency: CurrencyValue): number | null {
   const v =
     currency === 'usd'
       ? finish === 'foil'

@@ -36,7 +36,7 @@ export interface TestServer {
   /** An SDK client with the given credentials (none: anonymous). */
   client(
     credentials?: Credentials,
-    options?: { secret?: string; now?: () => number; validateRequests?: boolean },
+    options?: { secret?: string; now?: () => number; validateRequests?: boolean; fetch?: typeof fetch },
   ): CompanionClient;
   /** A real user: emulator account, verified email (unless told), signed in through /auth/signin. */
   user(options?: { verified?: boolean; firstname?: string; locale?: 'en' | 'fr' }): Promise<TestUser>;
@@ -80,6 +80,7 @@ export async function startTestServer(
       retry: 0,
       validateRequests: options.validateRequests ?? true,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
 
   return {

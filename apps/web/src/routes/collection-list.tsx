@@ -8,7 +8,7 @@ import {
   useRevertList,
   useUpdateListCards,
 } from '@companion/hooks';
-import type { Card, CardList, ListEntry, Revision } from '@companion/sdk/contract';
+import type { CardList, CardSummary, ListEntry, Revision } from '@companion/sdk/contract';
 import {
   Avatar,
   Badge,
@@ -190,7 +190,7 @@ function Cards({ list }: { list: CardList }) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
   const q = useDebounced(filter.trim(), 200);
-  const [open, setOpen] = useState<Card | null>(null);
+  const [open, setOpen] = useState<CardSummary | null>(null);
   const [moving, setMoving] = useState(false);
   const [fixing, setFixing] = useState<ListEntry[] | null>(null);
   const { selection, toggle, toggleAll, clear } = useSelection();

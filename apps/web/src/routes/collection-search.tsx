@@ -13,7 +13,7 @@ import {
   type ListOrderValue,
   type SortDirectionValue,
 } from '@companion/sdk';
-import type { Card } from '@companion/sdk/contract';
+import type { Card, CardSummary } from '@companion/sdk/contract';
 import { Button, CardTile, EmptyState, FormField, Input, Pagination, Select, Skeleton } from '@companion/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -169,7 +169,8 @@ export function Component() {
   const [text, setText] = useState(params.get('q') ?? '');
   const [q, setQ] = useState(text.trim());
   const qc = useQueryClient();
-  const [open, setOpen] = useState<Card | null>(null);
+  // A printing of the catalogue's search (whole) or of the collection's entries (its summary).
+  const [open, setOpen] = useState<Card | CardSummary | null>(null);
   const [moving, setMoving] = useState(false);
   const { selection, toggle, toggleAll, clear } = useSelection();
   const input = useRef<HTMLInputElement>(null);

@@ -8,10 +8,14 @@ const { cards } = endpoints;
 type E = typeof cards;
 const PRICE_STALE_TIME = 5 * 60 * 1000;
 
-/** GET /card by set_code, collector_number, lang, finish (default nonfoil). */
+/**
+ * GET /card by set_code, collector_number, lang, finish (default nonfoil): the whole printing, as a
+ * card's detail reads it when a page of entries gave its summary alone.
+ */
 export const cardQueryOptions = (client: CompanionClient, args: CallArgs<E['get']>) =>
   endpointQuery(client, cards.get, args, queryKeys.cards.card(args.query), CATALOGUE_STALE_TIME);
-export const useCard = (args: CallArgs<E['get']>) => useQuery(cardQueryOptions(useCompanionClient(), args));
+export const useCard = (args: CallArgs<E['get']>, options?: { enabled?: boolean }) =>
+  useQuery({ ...cardQueryOptions(useCompanionClient(), args), ...options });
 
 /** GET /cards/search (Scryfall syntax). */
 export const cardSearchQueryOptions = (client: CompanionClient, args: CallArgs<E['search']>) =>

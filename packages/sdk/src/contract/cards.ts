@@ -89,6 +89,51 @@ export const Card = z
   .meta({ id: 'Card' });
 export type Card = z.infer<typeof Card>;
 
+/** The one picture a page of entries shows of a face: Scryfall's normal size (the grid's tiles). */
+export const CardSummaryImageUris = z
+  .object({ normal: z.string().optional() })
+  .meta({ id: 'CardSummaryImageUris', description: "Scryfall's normal-size image URI" });
+
+export const CardSummaryFace = z
+  .object({
+    name: z.string(),
+    mana_cost: z.string().nullable(),
+    type_line: z.string().nullable(),
+    image_uris: CardSummaryImageUris.nullable(),
+  })
+  .meta({ id: 'CardSummaryFace' });
+
+/**
+ * A printing as a page of list or collection entries shows it: its name, cost, type, printing,
+ * finishes and one picture per face, with Card's field names. The whole printing (oracle text,
+ * legalities, prices, every picture size) is `GET /card` by its set, collector_number and lang.
+ */
+export const CardSummary = Card.pick({
+  id: true,
+  name: true,
+  printed_name: true,
+  lang: true,
+  set: true,
+  set_name: true,
+  collector_number: true,
+  rarity: true,
+  mana_cost: true,
+  type_line: true,
+  finishes: true,
+})
+  .extend({
+    image_uris: CardSummaryImageUris.nullable().meta({
+      description: 'Null when the printing has no picture of its own: double-faced cards have one per face',
+    }),
+    card_faces: z.array(CardSummaryFace).nullable(),
+  })
+  .meta({
+    id: 'CardSummary',
+    description:
+      'What a page of list or collection entries shows of a printing; GET /card by set, collector_number and lang gives it whole',
+  });
+export type CardSummary = z.infer<typeof CardSummary>;
+
 export const CardSet = z
   .object({
     code: z.string(),

@@ -62,7 +62,17 @@ export {
   ExportList,
 } from './account.js';
 export { ProviderType, Session } from './auth.js';
-export { Card, CardFace, CardSet, ImageUris, PricePoint, Prices } from './cards.js';
+export {
+  Card,
+  CardFace,
+  CardSet,
+  CardSummary,
+  CardSummaryFace,
+  CardSummaryImageUris,
+  ImageUris,
+  PricePoint,
+  Prices,
+} from './cards.js';
 export { CardHoldings, CollectionSummary, DeckHolding, ListHolding } from './collection.js';
 export {
   Bracket,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Card } from './cards.js';
+import { CardSummary } from './cards.js';
 import {
   Condition,
   Currency,
@@ -70,7 +70,9 @@ export const ListEntry = z
   .object({
     id: Id,
     listId: Id,
-    card: Card.nullable().meta({ description: 'Null while unresolved' }),
+    card: CardSummary.nullable().meta({
+      description: 'What the grid and table show of the printing; null while unresolved',
+    }),
     quantity: z.number().int().min(1),
     finish: Finish,
     condition: Condition.nullable(),

@@ -16,7 +16,7 @@ import {
   rowsOf,
 } from '../card-search.js';
 import { type SearchNode, searchOptions } from '../card-search-syntax.js';
-import { type CardData, cardColumns, normalizeName, priceSql } from '../catalogue.js';
+import { type CardSummaryData, cardSummaryColumns, normalizeName, priceSql } from '../catalogue.js';
 import { Invalid } from '../errors.js';
 import { toListEntry } from './read.js';
 
@@ -25,9 +25,11 @@ export type OrderBy = ListOrderValue;
 const c = alias(cards, 'c');
 const s = alias(cardSearch, 's');
 const es = alias(entrySearch, 'es');
+// What a page shows of its printings (CardSummary) and their prices: not the wide row's legalities,
+// texts and every picture size.
 const cCols = Object.fromEntries(
-  Object.keys(cardColumns).map((k) => [k, (c as unknown as Record<string, unknown>)[k]]),
-) as unknown as typeof cardColumns;
+  Object.keys(cardSummaryColumns).map((k) => [k, (c as unknown as Record<string, unknown>)[k]]),
+) as unknown as typeof cardSummaryColumns;
 
 export interface EntryQuery {
   listIds: string[];
@@ -177,7 +179,7 @@ function withQueryOptions(query: EntryQuery, ast: SearchNode): EntryQuery {
  * - unresolved entries (no printing), through a partial index, the filters applying to their name
  *   and to an empty printing.
  * Only entry ids and sort keys are sorted; the page's entries and printings are read afterwards,
- * by id, so the cards' JSON (legalities, faces, images) is read for the page alone.
+ * by id, so the printings' columns a page shows (names, faces, pictures) are read for the page alone.
  */
 export async function entriesPage(
   db: Db,
@@ -271,7 +273,7 @@ export async function entriesPage(
   return {
     entries: page.flatMap(({ id }) => {
       const r = byId.get(id);
-      return r ? [toListEntry(r.e, r.c?.id ? (r.c as CardData) : null, query.currency)] : [];
+      return r ? [toListEntry(r.e, r.c?.id ? (r.c as CardSummaryData) : null, query.currency)] : [];
     }),
     total,
   };

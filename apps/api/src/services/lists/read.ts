@@ -6,7 +6,7 @@ import type { CardList, CurrencyValue, ListEntry } from '@companion/sdk/contract
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { cardLists } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
-import { type CardData, priceSql, toCard, unitPrice } from '../catalogue.js';
+import { type CardSummaryData, priceSql, toCardSummary, unitPrice } from '../catalogue.js';
 import { iso } from '../dto.js';
 import { NotFound } from '../errors.js';
 import { defaultBinder, type EntryRow, type ListRow } from './store.js';
@@ -15,11 +15,11 @@ export type ListType = ListRow['type'];
 
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
-export function toListEntry(e: EntryRow, card: CardData | null, currency: CurrencyValue): ListEntry {
+export function toListEntry(e: EntryRow, card: CardSummaryData | null, currency: CurrencyValue): ListEntry {
   return {
     id: e.id,
     listId: e.listId,
-    card: card ? toCard(card) : null,
+    card: card ? toCardSummary(card) : null,
     quantity: e.quantity,
     finish: e.finish,
     condition: (e.condition || null) as ListEntry['condition'],

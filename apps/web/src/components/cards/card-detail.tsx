@@ -1,10 +1,11 @@
-import { useCardHoldings, useCardPrice, useCardPrints } from '@companion/hooks';
-import type { Card } from '@companion/sdk/contract';
-import { Badge, CardImage, Dialog, ManaCost, SetSymbol, Skeleton } from '@companion/ui';
+import { useCard, useCardHoldings, useCardPrice, useCardPrints } from '@companion/hooks';
+import type { Card, CardSummary } from '@companion/sdk/contract';
+import { Badge, Button, CardImage, Dialog, ManaCost, SetSymbol, Skeleton } from '@companion/ui';
 import { Fragment, lazy, type ReactNode, Suspense, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
+import { errorMessage } from '../../lib/errors';
 import { useLocalePath } from '../../lib/use-locale';
 import { AddToDeckOrList } from './add-to';
 import { type Currency, FINISH_KEY, FINISHES, imageCard, slug, useCurrency, useMoney } from './common';
@@ -260,20 +261,105 @@ function Holdings({ card }: { card: Card }) {
   );
 }
 
-/** Card detail: picture (both faces), oracle text, prints with prices per finish, legalities, my lists. */
+/** A card from a page of entries is its summary alone; the catalogue's search and decks give it whole. */
+const isWhole = (card: Card | CardSummary): card is Card => 'legalities' in card;
+
+/**
+ * The whole printing of a card that may be a summary: fetched by its set, number and language when
+ * it is (GET /card, cached with the catalogue), as is otherwise.
+ */
+function useWholeCard(card: Card | CardSummary | null) {
+  const whole = card && isWhole(card) ? card : null;
+  const query = useCard(
+    {
+      query: {
+        set_code: card?.set ?? '',
+        collector_number: card?.collector_number ?? '',
+        lang: card?.lang ?? 'en',
+      },
+    },
+    { enabled: card !== null && whole === null },
+  );
+  if (whole) return { card: whole, error: null, retry: undefined };
+  return { card: query.data?.card ?? null, error: query.error, retry: () => void query.refetch() };
+}
+
+/** The details' place while the whole printing loads. */
+function DetailsSkeleton() {
+  const t = useT();
+  return (
+    <div data-testid="card-details-loading" aria-busy="true">
+      <span className="cui-visually-hidden">{t('web.common.loading')}</span>
+      <Skeleton shape="text" width="70%" />
+      <Skeleton shape="text" width="40%" />
+      <Skeleton shape="rect" width="100%" height={96} />
+      <Skeleton shape="rect" width="100%" height={80} />
+    </div>
+  );
+}
+
+/** Oracle text per face, prints, price history, legalities, my lists and decks: of a whole printing. */
+function Details({ card, extra }: { card: Card; extra?: ReactNode }) {
+  const t = useT();
+  const faces = card.card_faces?.length ? card.card_faces : [card];
+  return (
+    <>
+      {faces.map((face) => (
+        <section key={face.name} className="web-detail__face">
+          <h3 className="web-detail__name">
+            <span>{face.name}</span> <ManaCost cost={face.mana_cost} size="sm" />
+          </h3>
+          {face.type_line ? <p className="web-muted">{face.type_line}</p> : null}
+          <OracleText text={face.oracle_text} />
+          {face.power ? (
+            <p className="web-detail__pt">
+              {face.power}/{face.toughness}
+            </p>
+          ) : null}
+        </section>
+      ))}
+      {card.game_changer ? <Badge tone="warning">{t('web.cards.detail.gameChanger')}</Badge> : null}
+      <h3 className="web-detail__heading">{t('web.cards.detail.prints')}</h3>
+      <Prints card={card} />
+      <h3 className="web-detail__heading">{t('web.cards.detail.priceHistory')}</h3>
+      <PriceHistory card={card} />
+      <h3 className="web-detail__heading">{t('web.cards.detail.legalities')}</h3>
+      <ul className="web-legalities">
+        {LEGALITY_FORMATS.map((f) => {
+          const status = card.legalities[f] ?? 'not_legal';
+          return (
+            <li key={f}>
+              <span className="web-legalities__format">{f}</span>
+              <Badge tone={LEGALITY_TONE[status]}>{t(LEGALITY_KEY[status]!)}</Badge>
+            </li>
+          );
+        })}
+      </ul>
+      <Holdings card={card} />
+      <AddToDeckOrList card={card} />
+      {extra}
+    </>
+  );
+}
+
+/**
+ * Card detail: picture (both faces), oracle text, prints with prices per finish, legalities, my lists.
+ * A card given as its summary (a page of entries) shows its picture at once and its details once the
+ * whole printing has loaded.
+ */
 export function CardDetailDialog({
   card,
   onOpenChange,
   extra,
 }: {
-  card: Card | null;
+  card: Card | CardSummary | null;
   onOpenChange: (open: boolean) => void;
   extra?: ReactNode;
 }) {
   const t = useT();
   const lp = useLocalePath();
+  const whole = useWholeCard(card);
   if (!card) return null;
-  const faces = card.card_faces?.length ? card.card_faces : [card];
   return (
     <Dialog open onOpenChange={onOpenChange} title={card.printed_name ?? card.name} size="lg">
       <div className="web-detail">
@@ -284,40 +370,22 @@ export function CardDetailDialog({
           </Link>
         </div>
         <div className="web-detail__text">
-          {faces.map((face) => (
-            <section key={face.name} className="web-detail__face">
-              <h3 className="web-detail__name">
-                <span>{face.name}</span> <ManaCost cost={face.mana_cost} size="sm" />
-              </h3>
-              {face.type_line ? <p className="web-muted">{face.type_line}</p> : null}
-              <OracleText text={face.oracle_text} />
-              {face.power ? (
-                <p className="web-detail__pt">
-                  {face.power}/{face.toughness}
-                </p>
+          {whole.card ? (
+            <Details card={whole.card} extra={extra} />
+          ) : whole.error ? (
+            <div className="web-stack" data-testid="card-details-error">
+              <p className="web-form__error" role="alert">
+                {errorMessage(whole.error, t)}
+              </p>
+              {whole.retry ? (
+                <Button size="sm" variant="secondary" onClick={whole.retry}>
+                  {t('web.loadError.retry')}
+                </Button>
               ) : null}
-            </section>
-          ))}
-          {card.game_changer ? <Badge tone="warning">{t('web.cards.detail.gameChanger')}</Badge> : null}
-          <h3 className="web-detail__heading">{t('web.cards.detail.prints')}</h3>
-          <Prints card={card} />
-          <h3 className="web-detail__heading">{t('web.cards.detail.priceHistory')}</h3>
-          <PriceHistory card={card} />
-          <h3 className="web-detail__heading">{t('web.cards.detail.legalities')}</h3>
-          <ul className="web-legalities">
-            {LEGALITY_FORMATS.map((f) => {
-              const status = card.legalities[f] ?? 'not_legal';
-              return (
-                <li key={f}>
-                  <span className="web-legalities__format">{f}</span>
-                  <Badge tone={LEGALITY_TONE[status]}>{t(LEGALITY_KEY[status]!)}</Badge>
-                </li>
-              );
-            })}
-          </ul>
-          <Holdings card={card} />
-          <AddToDeckOrList card={card} />
-          {extra}
+            </div>
+          ) : (
+            <DetailsSkeleton />
+          )}
         </div>
       </div>
     </Dialog>

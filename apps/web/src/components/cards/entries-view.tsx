@@ -1,5 +1,5 @@
 import { LIMITS } from '@companion/sdk';
-import type { Card, ListEntry } from '@companion/sdk/contract';
+import type { CardSummary, ListEntry } from '@companion/sdk/contract';
 import {
   Button,
   CardGrid,
@@ -53,7 +53,7 @@ export interface EntryEdits {
   onFix?: (entry: ListEntry) => void;
 }
 
-const entryCard = (e: ListEntry): Card | null => e.card;
+const entryCard = (e: ListEntry): CardSummary | null => e.card;
 
 function placeholderCard(e: ListEntry) {
   return { name: e.unresolved?.name ?? '?' };
@@ -71,7 +71,7 @@ const EntryTile = memo(function EntryTile({
   currency: Currency;
   selected: boolean;
   onToggle: (entry: ListEntry, on: boolean) => void;
-  onOpen: (card: Card) => void;
+  onOpen: (card: CardSummary) => void;
 }) {
   const t = useT();
   const money = useMoney();
@@ -174,7 +174,7 @@ export function EntriesGrid({
   currency: Currency;
   selection: Selection;
   onToggle: (entry: ListEntry, on: boolean) => void;
-  onOpen: (card: Card) => void;
+  onOpen: (card: CardSummary) => void;
   label: string;
   /** What to say when there is nothing to show (default: "No card matches."). */
   empty?: ReactNode;
@@ -230,7 +230,7 @@ export function EntriesTable({
   selection: Selection;
   onToggle: (entry: ListEntry, on: boolean) => void;
   onToggleAll: (entries: ListEntry[], on: boolean) => void;
-  onOpen: (card: Card) => void;
+  onOpen: (card: CardSummary) => void;
   edits?: EntryEdits;
   page: number;
   onPageChange: (page: number) => void;

@@ -8,11 +8,15 @@ import {
   noImageCard,
   phyrexianMetamorph,
   sampleColors,
+  withGridPictures,
 } from '../../fixtures/cards';
 import type { ScryfallCardLike } from '../card-image/card-image';
 import { CardGrid, CardTile, CardTileSkeleton } from './card-grid';
 
-const base: ScryfallCardLike[] = [phyrexianMetamorph, agadeemsAwakening, longNameCard, noImageCard];
+// As a page of entries gives the cards: one normal-size picture per face.
+const base: ScryfallCardLike[] = [phyrexianMetamorph, agadeemsAwakening, longNameCard, noImageCard].map(
+  withGridPictures,
+);
 const card = (i: number): ScryfallCardLike => {
   const color = sampleColors[i % sampleColors.length]!;
   return i < base.length

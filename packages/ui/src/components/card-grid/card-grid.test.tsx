@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { phyrexianMetamorph } from '../../fixtures/cards';
+import { agadeemsAwakening, phyrexianMetamorph, withGridPictures } from '../../fixtures/cards';
 import { renderWithIntl } from '../../test/render';
 import { describeStories } from '../../test/stories';
 import { CardGrid, CardTile } from './card-grid';
@@ -87,5 +87,27 @@ describe('CardTile', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Phyrexian Metamorph' }));
     expect(select).toHaveBeenCalledWith(true);
     expect(screen.getByText('3 copies')).toBeTruthy();
+  });
+
+  it("shows and flips a double-faced card given one normal picture per face (a page's summary)", () => {
+    const card = withGridPictures(agadeemsAwakening);
+    expect(card.card_faces?.map((f) => Object.keys(f.image_uris ?? {}))).toEqual([['normal'], ['normal']]);
+    renderWithIntl(
+      <CardTile
+        card={card}
+        quantity={1}
+        quantityLabel="1 copy"
+        onOpen={() => undefined}
+        selected={false}
+        selectLabel="Select"
+        onSelectedChange={() => undefined}
+      />,
+    );
+    const front = screen.getByRole('img', { name: "Agadeem's Awakening" });
+    expect(front.getAttribute('src')).toBe(card.card_faces?.[0]?.image_uris?.normal);
+    fireEvent.click(screen.getByRole('button', { name: 'Flip to Agadeem, the Undercrypt' }));
+    expect(screen.getByRole('img', { name: 'Agadeem, the Undercrypt' }).getAttribute('src')).toBe(
+      card.card_faces?.[1]?.image_uris?.normal,
+    );
   });
 });
