@@ -70,6 +70,9 @@ const EXAMPLES = [
   ['is:fetchland unique:prints order:usd', 'web.cards.help.options'],
 ] as const;
 
+/** A term of the search that sorts its results: `order:`, `direction:` or `dir:` (no backtracking). */
+const SORTING_TERM = /(?:^|[\s(])(?:order|direction|dir)[:=]/i;
+
 /** A link to the set page when the query is about one set. */
 function SetLink({ q }: { q: string }) {
   const t = useT();
@@ -168,6 +171,8 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(params.get('q') ?? '');
   const [q, setQ] = useState(text.trim());
+  // `order:` or `direction:` in the search sorts the results (the server reads them first).
+  const sortedByQuery = SORTING_TERM.test(q);
   const qc = useQueryClient();
   // A printing of the catalogue's search (whole) or of the collection's entries (its summary).
   const [open, setOpen] = useState<Card | CardSummary | null>(null);
@@ -291,6 +296,7 @@ export function Component() {
               <Select
                 id="search-sort"
                 value={order}
+                disabled={sortedByQuery}
                 onValueChange={(v) => set({ order: v, page: null })}
                 options={orders.map((o) => ({ value: o, label: t(ORDER_KEY[o]) }))}
               />
@@ -298,11 +304,17 @@ export function Component() {
             <Button
               size="sm"
               variant="secondary"
+              disabled={sortedByQuery}
               onClick={() => set({ dir: dir === 'asc' ? 'desc' : null, page: null })}
               aria-label={dir === 'asc' ? t('web.cards.search.ascending') : t('web.cards.search.descending')}
             >
               {dir === 'asc' ? '↑' : '↓'}
             </Button>
+            {sortedByQuery ? (
+              <p className="web-muted" data-testid="sorted-by-query">
+                {t('web.cards.search.sortedByQuery')}
+              </p>
+            ) : null}
             {scope === 'mine' ? (
               <fieldset className="web-segmented">
                 <legend className="cui-visually-hidden">{t('web.cards.search.view')}</legend>
