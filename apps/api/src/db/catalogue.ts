@@ -166,6 +166,12 @@ export const cardSearch = pgTable('card_search', {
   eurFoil: money('eur_foil'),
   /** For the CSV export, which needs nothing else of the wide row. */
   setName: text('set_name').notNull(),
+  // For catalogue searches (migration 0020), which then read the wide row only for the leaves that
+  // need it: the card a printing belongs to (`unique=cards`), its date, and its layout (extras).
+  /** `coalesce(oracle_id, id)`: the card of the printing. */
+  oracleKey: text('oracle_key').notNull(),
+  releasedAt: date('released_at', { mode: 'string' }),
+  layout: text('layout').notNull(),
 });
 
 export const cardSets = pgTable('card_sets', {
