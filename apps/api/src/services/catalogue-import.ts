@@ -30,7 +30,7 @@ export interface ImportOptions {
   sets?: JsonListSource | undefined;
   /** A Scryfall migrations file (list object or array). */
   migrations?: JsonListSource | undefined;
-  /** Rows per upsert (default 1,000). */
+  /** Rows per upsert (default 1,000 on PostgreSQL, 500 on PGlite). */
   batchSize?: number;
   /** Day of the price snapshot (default today, UTC). */
   date?: string;
@@ -140,8 +140,8 @@ const nameOf = Object.fromEntries(Object.entries(getTableColumns(cards)).map(([k
 
 /**
  * Upserts a batch and its price snapshot rows in one statement from one JSON parameter: binding 40
- * values per card makes PGlite spend most of its time on parameters, one JSON document is parsed by PostgreSQL
- * once for both tables. Only rows whose content changed are rewritten; a printing without any price
+ * values per card makes PGlite spend most of its time on parameters, one JSON document is parsed by
+ * PostgreSQL once for both tables (as `json`: no binary `jsonb` copy of the whole batch is built). Only rows whose content changed are rewritten; a printing without any price
  * (most non-English printings) gets no snapshot row, and a snapshot already there with the same
  * prices is left alone.
  */
@@ -154,7 +154,7 @@ async function upsertBatch(db: Db, rows: CardInsert[], date: string): Promise<vo
   });
   const json = JSON.stringify(records);
   await db.execute(
-    sql`with x as materialized (select * from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(recordColumns)})),
+    sql`with x as materialized (select * from json_to_recordset(${json}::json) as x(${sql.raw(recordColumns)})),
       upserted as (insert into cards (${sql.raw(columnList)}) select ${sql.raw(selectColumns)} from x
         on conflict (id) do update set ${sql.raw(updateList)} where ${sql.raw(contentChanged)})
       insert into card_prices (card_id, date, usd, usd_foil, usd_etched, eur, eur_foil, tix)
@@ -172,7 +172,9 @@ export async function importCards(
   source: CatalogueSource,
   options: ImportOptions = {},
 ): Promise<{ cards: number; skipped: number }> {
-  const batchSize = options.batchSize ?? 1000;
+  // PGlite's memory (WebAssembly) grows to the largest statement's needs and never shrinks: 500
+  // rows a statement keep the import's peak about 50 MB lower than 1,000, at the same speed.
+  const batchSize = options.batchSize ?? (isPglite(db) ? 500 : 1000);
   const date = options.date ?? today();
   let bytes = 0;
   let count = 0;
