@@ -56,4 +56,7 @@ SELECT c.cmc,
 FROM cards c
 ON CONFLICT (id) DO UPDATE SET oracle_key = excluded.oracle_key, released_at = excluded.released_at, layout = excluded.layout;--> statement-breakpoint
 ALTER TABLE "card_search" ALTER COLUMN "oracle_key" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "card_search" ALTER COLUMN "layout" SET NOT NULL;
+ALTER TABLE "card_search" ALTER COLUMN "layout" SET NOT NULL;--> statement-breakpoint
+-- A catalogue search without `lang:` shows a non-English printing only when its card has no English
+-- one: one probe of this index.
+CREATE INDEX "card_search_english" ON "card_search" USING btree ("oracle_key") WHERE "card_search"."lang" = 'en';
