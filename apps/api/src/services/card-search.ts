@@ -782,30 +782,33 @@ export async function searchCatalogue(
   // in their collection and lists: only the catalogue hides them).
   const conditions = [narrow ? compileSearch(ast, 'c', 's') : compileSearch(ast, 'c')];
   if (!asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
-  // Without `lang:`, printings in English, and those of a card that has none (as on Scryfall).
-  if (!mentionsLanguage(ast))
-    conditions.push(
-      narrow
-        ? sql`(s.lang = 'en' or not exists (select 1 from card_search sx where sx.oracle_key = s.oracle_key and sx.lang = 'en'))`
-        : sql`(c.lang = 'en' or not exists (select 1 from cards cx where cx.oracle_id = c.oracle_id and cx.lang = 'en'))`,
-    );
   const where = sql.join(
     conditions.map((c) => sql`(${c})`),
     sql` and `,
   );
   const from = narrow ? sql`card_search s` : sql`cards c`;
   const columns = narrow
-    ? sql`s.id, s.name, s.released_at, s.cmc, s.usd, s.eur, s.rarity_rank, s.set, s.collector_sort, s.collector_number`
-    : sql`c.id, c.name, c.released_at, c.cmc, c.usd, c.eur, c.tix, c.rarity, c.set, c.collector_number, c.colors,
+    ? sql`s.id, s.lang, s.name, s.released_at, s.cmc, s.usd, s.eur, s.rarity_rank, s.set, s.collector_sort, s.collector_number`
+    : sql`c.id, c.lang, c.name, c.released_at, c.cmc, c.usd, c.eur, c.tix, c.rarity, c.set, c.collector_number, c.colors,
         c.power_num, c.toughness_num, c.edhrec_rank, c.artist`;
-  const key = narrow
-    ? sql`s.oracle_key`
-    : sql.raw(unique === 'art' ? 'coalesce(c.illustration_id, c.id)' : 'coalesce(c.oracle_id, c.id)');
+  const card = narrow ? sql`s.oracle_key` : sql`coalesce(c.oracle_id, c.id)`;
+  const key = narrow || unique !== 'art' ? card : sql`coalesce(c.illustration_id, c.id)`;
+  const branch = (only: SQL) =>
+    sql`select ${columns}, ${key} as unique_key from ${from} where ${where} and ${only}`;
+  // Without `lang:`, printings in English, and those of a card that has none (as on Scryfall). Two
+  // branches: the English printings as they are, the others each with one probe of card_search's
+  // index of English printings (as one condition, PostgreSQL hashes every English printing first,
+  // and its cost estimate for that turns on JIT compilation).
+  const matching = mentionsLanguage(ast)
+    ? branch(sql`true`)
+    : sql`${branch(sql`${t}.lang = 'en'`)} union all ${branch(
+        sql`${t}.lang <> 'en' and not exists (select 1 from card_search sx where sx.oracle_key = ${card} and sx.lang = 'en')`,
+      )}`;
   const source =
     unique === 'prints'
-      ? sql`(select ${columns} from ${from} where ${where}) m`
-      : sql`(select distinct on (${key}) ${columns} from ${from} where ${where}
-             order by ${key}, (${t}.lang = 'en') desc, ${t}.released_at desc nulls last, ${t}.id) m`;
+      ? sql`(${matching}) m`
+      : sql`(select distinct on (u.unique_key) u.* from (${matching}) u
+             order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const result = await db.execute(sql`select m.id, count(*) over ()::int as total from ${source}
     order by ${ordered}, m.id limit ${s.limit} offset ${(s.page - 1) * s.limit}`);
