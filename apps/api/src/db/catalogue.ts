@@ -142,31 +142,43 @@ export const cards = pgTable(
  * 0003): a search over a 100,000-entry collection scans these instead of the wide rows. Fixed-width
  * columns come first, so PostgreSQL reads them at fixed offsets. Never written by the application.
  */
-export const cardSearch = pgTable('card_search', {
-  cmc: doublePrecision('cmc').notNull(),
-  /** Bits of `colors` and `color_identity`: W 1, U 2, B 4, R 8, G 16 (CARD_COLOR_BITS). */
-  colorBits: smallint('color_bits').notNull(),
-  identityBits: smallint('identity_bits').notNull(),
-  /** Bit i set when `search_types` contains CARD_TYPE_WORDS[i]. */
-  typeBits: integer('type_bits').notNull(),
-  /** RARITY_RANK of the rarity. */
-  rarityRank: smallint('rarity_rank').notNull(),
-  /** The collector number's digits (0 without), then the number as text: its sort keys. */
-  collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  set: text('set').notNull(),
-  collectorNumber: text('collector_number').notNull(),
-  lang: text('lang').notNull(),
-  searchTypes: text('search_types').notNull(),
-  usd: money('usd'),
-  usdFoil: money('usd_foil'),
-  usdEtched: money('usd_etched'),
-  eur: money('eur'),
-  eurFoil: money('eur_foil'),
-  /** For the CSV export, which needs nothing else of the wide row. */
-  setName: text('set_name').notNull(),
-});
+export const cardSearch = pgTable(
+  'card_search',
+  {
+    cmc: doublePrecision('cmc').notNull(),
+    /** Bits of `colors` and `color_identity`: W 1, U 2, B 4, R 8, G 16 (CARD_COLOR_BITS). */
+    colorBits: smallint('color_bits').notNull(),
+    identityBits: smallint('identity_bits').notNull(),
+    /** Bit i set when `search_types` contains CARD_TYPE_WORDS[i]. */
+    typeBits: integer('type_bits').notNull(),
+    /** RARITY_RANK of the rarity. */
+    rarityRank: smallint('rarity_rank').notNull(),
+    /** The collector number's digits (0 without), then the number as text: its sort keys. */
+    collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    set: text('set').notNull(),
+    collectorNumber: text('collector_number').notNull(),
+    lang: text('lang').notNull(),
+    searchTypes: text('search_types').notNull(),
+    usd: money('usd'),
+    usdFoil: money('usd_foil'),
+    usdEtched: money('usd_etched'),
+    eur: money('eur'),
+    eurFoil: money('eur_foil'),
+    /** For the CSV export, which needs nothing else of the wide row. */
+    setName: text('set_name').notNull(),
+    // For catalogue searches (migration 0020), which then read the wide row only for the leaves that
+    // need it: the card a printing belongs to (`unique=cards`), its date, and its layout (extras).
+    /** `coalesce(oracle_id, id)`: the card of the printing. */
+    oracleKey: text('oracle_key').notNull(),
+    releasedAt: date('released_at', { mode: 'string' }),
+    layout: text('layout').notNull(),
+  },
+  // A catalogue search without `lang:` shows a non-English printing only when its card has no English
+  // one: that question is one probe here.
+  (t) => [index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`)],
+);
 
 export const cardSets = pgTable('card_sets', {
   code: text('code').primaryKey(),

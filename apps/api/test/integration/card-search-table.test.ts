@@ -30,6 +30,9 @@ interface Row {
   eur: string | null;
   eur_foil: string | null;
   set_name: string;
+  oracle_id: string | null;
+  released_at: string | null;
+  layout: string;
 }
 
 /** The narrow row of a printing, computed here from the `cards` row, independently of the SQL. */
@@ -56,6 +59,9 @@ function expected(c: Row) {
     eur: c.eur,
     eur_foil: c.eur_foil,
     set_name: c.set_name,
+    oracle_key: c.oracle_id ?? c.id,
+    released_at: c.released_at,
+    layout: c.layout,
   };
 }
 
@@ -65,14 +71,16 @@ async function drift(db: Db, ids?: string[]) {
     : sql``;
   const cards = rowsOf<Row>(
     await db.execute(sql`select c.id, c.name, c.set, c.collector_number, c.lang, c.cmc, c.colors, c.color_identity,
-      c.search_types, c.rarity, c.usd::text, c.usd_foil::text, c.usd_etched::text, c.eur::text, c.eur_foil::text, c.set_name
+      c.search_types, c.rarity, c.usd::text, c.usd_foil::text, c.usd_etched::text, c.eur::text, c.eur_foil::text, c.set_name,
+      c.oracle_id, c.released_at::text, c.layout
       from cards c ${only}`),
   );
   const narrow = new Map(
     rowsOf<Record<string, unknown>>(
       await db.execute(sql`select s.id, s.name, s.set, s.collector_number, s.collector_sort::float8 as collector_sort,
         s.lang, s.cmc, s.color_bits, s.identity_bits, s.type_bits, s.rarity_rank, s.search_types, s.usd::text,
-        s.usd_foil::text, s.usd_etched::text, s.eur::text, s.eur_foil::text, s.set_name from card_search s`),
+        s.usd_foil::text, s.usd_etched::text, s.eur::text, s.eur_foil::text, s.set_name,
+        s.oracle_key, s.released_at::text, s.layout from card_search s`),
     ).map((r) => [r.id as string, { ...r, cmc: Number(r.cmc), collector_sort: Number(r.collector_sort) }]),
   );
   const wrong = cards.filter((c) => JSON.stringify(narrow.get(c.id)) !== JSON.stringify(expected(c)));
@@ -98,7 +106,8 @@ async function both(db: Db, q: string) {
   };
 }
 
-const MIGRATION = new URL('../../src/db/migrations/0003_card_search.sql', import.meta.url);
+/** The migration whose backfill writes every column of card_search (0003's, then 0020's). */
+const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', import.meta.url);
 
 const beast = (id: string, changes: Record<string, unknown> = {}) =>
   testBeast(
@@ -124,7 +133,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(d.wrong.slice(0, 3)).toEqual([]);
     // The migration's backfill (for a catalogue imported before it) writes the same rows.
     const migration = readFileSync(MIGRATION, 'utf8');
-    const backfill = migration.slice(migration.lastIndexOf('INSERT INTO card_search'));
+    const start = migration.lastIndexOf('INSERT INTO card_search');
+    const backfill = migration.slice(start, migration.indexOf(';', start) + 1);
     await db.execute(sql`delete from card_search`);
     await db.execute(sql.raw(backfill));
     const again = await drift(db);

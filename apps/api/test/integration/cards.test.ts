@@ -59,7 +59,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
       .select({ n: sql<number>`count(*)::int` })
       .from(cardPrices)
       .where(sql`${cardPrices.date} = '2020-01-01'`);
-    expect(snap?.n).toBe(88);
+    // 88 printings in the file, 2 of them without any price (no snapshot row for those).
+    expect(snap?.n).toBe(86);
   });
 
   it('finds a printing by set, number, language and finish', async () => {
