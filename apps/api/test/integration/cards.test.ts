@@ -175,9 +175,13 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card catalogue on %s', (kind
 
   it('lists prints newest first and prices with history', async () => {
     const forest = await u.client.cards.search({
-      query: { q: '!forest', unique: 'prints', order: 'released', dir: 'desc' },
+      query: { q: '!forest lang:any', unique: 'prints', order: 'released', dir: 'desc' },
     });
     expect(forest.total).toBe(17); // 20 Forest objects in the files, 17 distinct printings
+    // Without lang:, the English printings alone (Scryfall's default): one of them is not.
+    const english = await u.client.cards.search({ query: { q: '!forest', unique: 'prints', limit: 200 } });
+    expect(english.total).toBe(16);
+    expect(english.cards.every((c) => c.lang === 'en')).toBe(true);
     const first = forest.cards[0];
     if (!first) throw new Error('no forest');
     const prints = await u.client.cards.prints({ params: { id: first.id } });
