@@ -9,7 +9,7 @@ import type {
   SortDirectionValue,
 } from '@companion/sdk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, isPglite } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import {
   type Comparison,
   type IsValue,
@@ -134,29 +134,30 @@ const isNarrow = (node: SearchNode) =>
  * with `names`, name substrings are read elsewhere (`entry_search.search_name`).
  */
 export function needsCardsRow(node: SearchNode, names = false): boolean {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children.some((n) => needsCardsRow(n, names));
-    case 'not':
-      return needsCardsRow(node.child, names);
-    case 'name':
-      return !(names && !node.exact);
-    default:
-      return !isNarrow(node);
-  }
+  return someLeaf(node, (leaf) => (leaf.kind === 'name' ? !(names && !leaf.exact) : !isNarrow(leaf)));
 }
 
 /** True when a search reads a price (which `entry_search` does not hold). */
 export function readsPrices(node: SearchNode): boolean {
+  return someLeaf(
+    node,
+    (leaf) =>
+      leaf.kind === 'number' && (leaf.field === 'usd' || leaf.field === 'eur' || leaf.field === 'tix'),
+  );
+}
+
+type Leaf = Exclude<SearchNode, { kind: 'and' | 'or' | 'not' }>;
+
+/** True when some leaf of a search, negated or not, satisfies `test`. */
+function someLeaf(node: SearchNode, test: (leaf: Leaf) => boolean): boolean {
   switch (node.kind) {
     case 'and':
     case 'or':
-      return node.children.some(readsPrices);
+      return node.children.some((n) => someLeaf(n, test));
     case 'not':
-      return readsPrices(node.child);
+      return someLeaf(node.child, test);
     default:
-      return node.kind === 'number' && (node.field === 'usd' || node.field === 'eur' || node.field === 'tix');
+      return test(node);
   }
 }
 
@@ -376,6 +377,11 @@ function setLeaf(col: SQL, op: Comparison, values: readonly string[]): SQL {
   }
 }
 
+/** A collector number's digits as a number, 0 when it has none (`card_search.collector_sort`). */
+function collectorDigits(c: SQL): SQL {
+  return sql`coalesce(nullif(regexp_replace(${c}.collector_number, '[^0-9]', '', 'g'), '')::bigint, 0)`;
+}
+
 /** Another printing of the same card (the alias `cx`), when `condition` holds for it. */
 const otherPrinting = (c: SQL, condition: SQL) =>
   sql`exists (select 1 from cards cx where cx.oracle_id = ${c}.oracle_id and ${condition})`;
@@ -590,7 +596,7 @@ function leaf(node: SearchNode, c: SQL): SQL {
     case 'cn':
       if (!node.op) return sql`${c}.collector_number = ${node.value}`;
       // The number's digits, as `collector_sort` holds them (0 when it has none).
-      return sql`coalesce(nullif(regexp_replace(${c}.collector_number, '[^0-9]', '', 'g'), '')::bigint, 0) ${sql.raw(OPS[node.op])} ${Number(node.value)}`;
+      return sql`${collectorDigits(c)} ${sql.raw(OPS[node.op])} ${Number(node.value)}`;
     case 'lang':
       return node.value === 'any' ? sql`true` : sql`${c}.lang = ${node.value}`;
     case 'format':
@@ -625,32 +631,16 @@ const EXTRA_TYPES = ['token', 'emblem', 'plane', 'phenomenon', 'scheme', 'vangua
  * type that only extras have (`t:token`, `t:plane`…), anywhere in it, negated or not.
  */
 export function asksForExtras(node: SearchNode): boolean {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children.some(asksForExtras);
-    case 'not':
-      return asksForExtras(node.child);
-    case 'is':
-      return node.value === 'include-extras' || node.value === 'token' || node.value === 'extra';
-    case 'type':
-      return EXTRA_TYPES.some((word) => node.value.toLowerCase().includes(word));
-    default:
-      return false;
-  }
+  return someLeaf(node, (leaf) =>
+    leaf.kind === 'is'
+      ? leaf.value === 'include-extras' || leaf.value === 'token' || leaf.value === 'extra'
+      : leaf.kind === 'type' && EXTRA_TYPES.some((word) => leaf.value.toLowerCase().includes(word)),
+  );
 }
 
 /** Whether a query names a language anywhere (`lang:fr`, `lang:any`, negated or not). */
 export function mentionsLanguage(node: SearchNode): boolean {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children.some(mentionsLanguage);
-    case 'not':
-      return mentionsLanguage(node.child);
-    default:
-      return node.kind === 'lang';
-  }
+  return someLeaf(node, (leaf) => leaf.kind === 'lang');
 }
 
 /**
@@ -696,8 +686,7 @@ export function rowsOf<T>(result: unknown): T[] {
 export type SearchOrder = CardOrderValue;
 
 /** Sorts by a collector number's digits, then as text ("2" < "10" < "10a"). */
-export const collectorSort = (c: SQL) =>
-  sql`coalesce(nullif(regexp_replace(${c}.collector_number, '[^0-9]', '', 'g'), '')::bigint, 0), ${c}.collector_number`;
+export const collectorSort = (c: SQL) => sql`${collectorDigits(c)}, ${c}.collector_number`;
 
 function orderSql(order: SearchOrder, dir: SortDirectionValue, c: SQL): SQL {
   const d = sql.raw(dir);
@@ -811,15 +800,8 @@ export async function searchCatalogue(
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const page = sql`select m.id, count(*) over ()::int as total from ${source}
     order by ${ordered}, m.id limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
-  // The probe's cost is counted for every printing scanned (not only the non-English ones it runs
-  // for), which lifts the estimate over PostgreSQL's JIT threshold: compiling then costs 150–350 ms
-  // a search for a query that runs in 20–30 ms. PGlite has no JIT.
-  const result = isPglite(db)
-    ? await db.execute(page)
-    : await db.transaction(async (tx) => {
-        await tx.execute(sql`set local jit = off`);
-        return tx.execute(page);
-      });
+  // PostgreSQL's JIT is off for the pool (db/client.ts): the probe's estimate crossed its threshold.
+  const result = await db.execute(page);
   const rows = rowsOf<{ id: string; total: number }>(result);
   const byId = await cardsByIds(
     db,
