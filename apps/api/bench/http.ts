@@ -25,9 +25,16 @@ const CONNECTIONS = 50;
 const DURATION_S = 10;
 const ATTACKERS = 20;
 
+interface Attackers {
+  answered: number;
+  refused: number;
+  /** CPU the attackers' process used, in cores (0..2 here), while the load ran. */
+  cpuShare: number | null;
+}
+
 interface Figures {
   /** The same load while 20 clients send 25 MB unsigned bodies and hostile decklists. */
-  attacked?: Figures & { attackers: { answered: number; refused: number } };
+  attacked?: Figures & { attackers: Attackers };
   rps: number;
   p50: number;
   p99: number;
@@ -213,7 +220,7 @@ async function underAttack(
   port: string,
   signedIn: Array<{ token: string; userId: string }>,
   measure: () => Promise<Figures>,
-): Promise<Figures & { attackers: { answered: number; refused: number } }> {
+): Promise<Figures & { attackers: Attackers }> {
   const attacker = spawn(
     process.execPath,
     [
@@ -243,12 +250,19 @@ async function underAttack(
   });
   await new Promise((r) => setTimeout(r, 2000)); // let the attack reach its pace
   try {
+    const before = cpuSeconds(attacker.pid);
+    const started = Date.now();
     const figures = await measure();
+    const after = cpuSeconds(attacker.pid);
+    const seconds = (Date.now() - started) / 1000;
     attacker.kill('SIGTERM');
     await new Promise((r) => attacker.once('exit', r));
     const last = output.trim().split('\n').at(-1) ?? '{}';
-    const attackers = JSON.parse(last.startsWith('{') ? last : '{}') as { answered: number; refused: number };
-    return { ...figures, attackers };
+    const counts = JSON.parse(last.startsWith('{') ? last : '{}') as { answered: number; refused: number };
+    // The attackers' own share of a core while the load ran (they share the machine's cores).
+    const cpuShare =
+      before && after ? (after.user + after.system - before.user - before.system) / seconds : null;
+    return { ...figures, attackers: { ...counts, cpuShare } };
   } finally {
     if (attacker.exitCode === null) attacker.kill('SIGKILL');
   }
@@ -289,7 +303,8 @@ export async function run(): Promise<void> {
       console.log(
         `api      under attack on ${kind} (${ATTACKERS} clients: 25 MB unsigned bodies, hostile decklists from ${ATTACKERS / 2} signed-in users): ${fmt(a)}; ` +
           `p99 ${a.p99} ms vs ${f.p99} ms quiet = ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'OK' : 'MISSED'}); ` +
-          `attackers answered ${a.attackers.answered}, cut off ${a.attackers.refused}`,
+          `attackers answered ${a.attackers.answered}, cut off ${a.attackers.refused}` +
+          `${a.attackers.cpuShare === null ? '' : `, their process used ${Math.round(a.attackers.cpuShare * 100)}% of a core`}`,
       );
     }
   }

@@ -79,6 +79,11 @@ const EnvSchema = z.object({
   COMPANION_TRUST_PROXY: z.string().default('false'),
   /** Longest time a request may take to arrive and be answered, in milliseconds. */
   COMPANION_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * How long a refusal waits once the same address has been refused five times in ten seconds (an
+   * oversized or unsigned body refused unread, a call over its rate limit), in milliseconds; 0: never.
+   */
+  COMPANION_TARPIT_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Longest time one database statement may run for a request, in milliseconds. */
   COMPANION_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /**
@@ -213,6 +218,8 @@ export interface Env {
   sync: { enabled: boolean; hour: number };
   trustProxy: TrustProxy;
   requestTimeoutMs: number;
+  /** Delay of a refusal to an address refused again and again (http/tarpit.ts); 0: none. */
+  tarpitMs: number;
   statementTimeoutMs: number;
   liveSocketsPerUser: number;
   /** Token of GET /metrics (none: the path is off). */
@@ -304,6 +311,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     trustProxy: trustProxy(e.COMPANION_TRUST_PROXY),
     requestTimeoutMs: e.COMPANION_REQUEST_TIMEOUT_MS,
+    tarpitMs: e.COMPANION_TARPIT_MS,
     statementTimeoutMs: e.COMPANION_STATEMENT_TIMEOUT_MS,
     liveSocketsPerUser: e.COMPANION_LIVE_SOCKETS_PER_USER,
     metricsToken: e.COMPANION_METRICS_TOKEN,

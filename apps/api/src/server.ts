@@ -14,6 +14,7 @@ import { registerReadiness } from './http/readiness.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerSite, siteRewrite } from './http/site.js';
+import { createTarpit } from './http/tarpit.js';
 import { type LiveOptions, redactTokens, registerLive } from './live/plugin.js';
 import { registerDocs } from './routes/docs.js';
 import { registerRoutes } from './routes/index.js';
@@ -223,12 +224,17 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
 
   /** Set once `close()` is called: readiness answers 503, every answer closes its connection. */
   let draining = false;
+  const tarpit = createTarpit({ delayMs: env.tarpitMs });
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
     securityHeaders(reply);
+    const status = reply.statusCode;
     // Refused before its body was read (too large, unsigned, signed out): close the connection
     // rather than read the rest of the body.
-    if ((reply.statusCode >= 400 && !request.raw.complete) || draining) reply.header('connection', 'close');
+    const unread = status >= 400 && !request.raw.complete;
+    if (unread || draining) reply.header('connection', 'close');
+    // A caller refused again and again waits for its refusals (the body it sends meanwhile is not read).
+    if ((unread && status < 500) || status === 429) await tarpit.refused(request.ip);
   });
 
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {

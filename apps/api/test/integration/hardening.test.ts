@@ -244,6 +244,30 @@ describe('body limits and checks before the body is read', () => {
     expect(res.status).toBeLessThan(500);
   });
 
+  it('refuses a decklist none of whose lines can be read, naming them, and saves no deck', async () => {
+    const before = (await u.client.user.decks()).decks.length;
+    const decklist = `a${' '.repeat(5_000)}!\n${'x'.repeat(1_200)}`;
+    const res = await send(
+      t,
+      signed(contract.decks.create, { body: { name: 'unreadable', formatId: 'commander', decklist } }, u),
+    );
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe(ErrorCode.VALIDATION);
+    expect(res.json.message).toMatch(
+      /^No line of the decklist could be read\. Line 1 is 5,002 characters long/,
+    );
+    const issues = (res.json as { details?: { issues?: Array<{ path: string; message: string }> } }).details
+      ?.issues;
+    expect(issues?.map((i) => i.path)).toEqual(['body.decklist', 'body.decklist']);
+    expect(issues?.[1]?.message).toMatch(/^Line 2 is 1,200 characters long/);
+    expect((await u.client.user.decks()).decks.length).toBe(before);
+    // One readable line among them: the deck is made, the other line reported.
+    const mixed = await u.client.decks.create({
+      body: { name: 'mixed', formatId: 'commander', decklist: `${decklist}\n1 Island` },
+    });
+    expect(mixed.unresolved.map((l) => l.line)).toEqual([1, 2, 3]);
+  });
+
   it('accepts a big signed import from a signed-in user', async () => {
     const content = `name,set_code,collector_number,language,finish,quantity\nNot A Card,zzz,1,en,nonfoil,1\n${'\n'.repeat(3 * MB)}`;
     const call = signed(contract.lists.import, { params: { id: listId }, body: { content } }, u);
@@ -258,6 +282,43 @@ describe('body limits and checks before the body is read', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe(ErrorCode.BAD_SIGNATURE);
   });
+});
+
+describe('a caller refused again and again waits for its refusals (COMPANION_TARPIT_MS)', () => {
+  let t: TestServer;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await startTestServer('pglite', { COMPANION_TARPIT_MS: '1500' });
+    u = await t.user();
+  });
+  afterAll(() => t?.close());
+
+  const oversized = () =>
+    streamPost(t.url, '/user/lists/00000000-0000-4000-8000-000000000000/import', {}, 4 * MB, {
+      chunksPerTick: 8,
+    });
+
+  it('answers five refusals at once, holds the sixth, and serves the same address meanwhile', async () => {
+    for (let i = 0; i < 5; i++) {
+      const refused = await oversized();
+      expect(refused.status).toBe(400);
+      expect(refused.answeredAfterMs).toBeLessThan(1500);
+    }
+    let heldAnswered = false;
+    const held = oversized().then((r) => {
+      heldAnswered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // A signed call from the same address, accepted: answered while the refusal is still held.
+    const served = await send(t, signed(contract.user.decks, {}, u), 'GET');
+    expect(served.status).toBe(200);
+    expect(heldAnswered).toBe(false);
+    const result = await held;
+    expect(result.status).toBe(400);
+    expect(result.answeredAfterMs).toBeGreaterThanOrEqual(1400);
+    expect(result.headers.connection).toBe('close');
+  }, 30_000);
 });
 
 describe('rate limits', () => {

@@ -63,6 +63,8 @@ export async function startTestServer(
     COMPANION_PUBLIC_URL: 'http://127.0.0.1:5173',
     // Suites make hundreds of calls a minute as one user; the rate-limit tests set their own budget.
     COMPANION_RATE_LIMIT_PER_MINUTE: '100000',
+    // Suites send refused calls by the dozen from one address; the tarpit's test turns it on.
+    COMPANION_TARPIT_MS: '0',
     ...extraEnv,
   });
   const server = await buildServer(env, { database, ...options });

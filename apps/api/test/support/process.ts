@@ -115,6 +115,7 @@ export function childApiEnv(o: {
     COMPANION_API_KEYS: `${TEST_API_KEY}:${TEST_SECRET}`,
     COMPANION_LOG_LEVEL: 'silent',
     COMPANION_RATE_LIMIT: 'off',
+    COMPANION_TARPIT_MS: '0',
     NODE_ENV: 'test',
   };
 }

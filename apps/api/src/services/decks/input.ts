@@ -2,7 +2,7 @@
  * A deck's cards as given (cards by reference, or a pasted decklist), resolved against the catalogue;
  * lines that name no card are kept as unresolved cards. Also checks the format and subformat.
  */
-import type { BoardValue, DeckInput, SkippedLine } from '@companion/sdk/contract';
+import { type BoardValue, type DeckInput, LIMITS, type SkippedLine } from '@companion/sdk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -54,6 +54,15 @@ export async function resolveDeckInput(
   }>;
   if (input.decklist !== undefined) {
     const parsed = await parsing.decklist(input.decklist);
+    // Nothing in it could be read as a card (every line refused: too long, not a decklist line):
+    // refused as a whole rather than saved as an empty deck, with the lines that were not read.
+    if (parsed.rows.length === 0 && parsed.errors.length > 0) {
+      const shown = parsed.errors.slice(0, LIMITS.importSkippedShown.max);
+      throw new Invalid(
+        `No line of the decklist could be read. ${shown[0]?.message ?? ''}`.trim(),
+        shown.map((e) => ({ path: 'body.decklist', message: e.message })),
+      );
+    }
     for (const e of parsed.errors) unresolved.push({ line: e.line, text: e.raw, reason: e.message });
     skipped = skippedReport(parsed.skipped).skipped;
     const lines = input.decklist.split(/\r\n|\n|\r/);
