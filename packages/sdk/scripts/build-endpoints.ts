@@ -11,10 +11,17 @@ import { endpointTable } from '../src/contract/table.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The table as the repository's formatter writes it (single quotes, trailing commas). */
 function print(value: unknown, indent = ''): string {
-  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
   if (typeof value !== 'object' || value === null) return String(value);
   const inner = `${indent}  `;
-  const lines = Object.entries(value).map(([key, v]) => `${inner}${key}: ${print(v, inner)},`);
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    return `[\n${value.map((v) => `${inner}${print(v, inner)},`).join('\n')}\n${indent}]`;
+  }
+  if (!Object.keys(value).length) return '{}';
+  const lines = Object.entries(value).map(
+    ([key, v]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : print(key)}: ${print(v, inner)},`,
+  );
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 const body = print(endpointTable());

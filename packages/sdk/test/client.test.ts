@@ -3,6 +3,7 @@ import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fake, seed, setFaker } from 'zod-schema-faker/v4';
+import { type DefaultsTree, fillDefaults, responseDefaults } from '../src/contract/defaults.js';
 import {
   type AnyEndpoint,
   buildQueryString,
@@ -288,16 +289,90 @@ describe('endpoints (the contract without schemas)', () => {
   it('holds no schema', () => {
     for (const refs of Object.values(endpoints)) {
       for (const ref of Object.values(refs))
-        expect(Object.keys(ref).sort()).toEqual([
-          'auth',
-          'bodyType',
-          'domain',
-          'method',
-          'name',
-          'path',
-          'responseType',
-          'status',
-        ]);
+        expect(
+          Object.keys(ref)
+            .filter((k) => k !== 'responseDefaults')
+            .sort(),
+        ).toEqual(['auth', 'bodyType', 'domain', 'method', 'name', 'path', 'responseType', 'status']);
     }
+  });
+});
+
+/** `value` as the API may send it: every field the tree gives a default for, left out. */
+function withoutDefaults(value: unknown, tree: DefaultsTree | undefined): unknown {
+  if (!tree || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => withoutDefaults(v, tree.e));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (tree.d && key in tree.d) continue;
+    out[key] = withoutDefaults(v, tree.f?.[key]);
+  }
+  return out;
+}
+
+describe('defaults left out of a response', () => {
+  const entries = Object.values(contract).flatMap((domain) =>
+    Object.values(domain as Record<string, AnyEndpoint>).filter((ep) => ep.responseType === 'json'),
+  );
+
+  it('a list page: the table knows the entry and card fields the API leaves out', () => {
+    const tree = endpoints.lists.get.responseDefaults;
+    expect(tree?.f?.entries?.e?.d).toMatchObject({ finish: 'nonfoil', condition: null, tags: [] });
+    expect(tree?.f?.entries?.e?.f?.card?.d).toEqual({
+      printed_name: null,
+      image_uris: null,
+      card_faces: null,
+    });
+  });
+
+  it.each(entries.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))(
+    '%s: filling the table’s defaults gives what parsing with the schema gives',
+    (_name, ep) => {
+      const tree = responseDefaults(ep.response);
+      for (let i = 0; i < 3; i++) {
+        const wire = withoutDefaults(sample(ep.response), tree);
+        const filled = fillDefaults(structuredClone(wire), tree);
+        expect(filled).toEqual(ep.response.parse(structuredClone(wire)));
+      }
+    },
+  );
+
+  it('a client that does not validate puts the defaults back', async () => {
+    const client = createClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      secret: SECRET,
+      credentials: () => credentials,
+      validateRequests: false,
+      validateResponses: false,
+    });
+    const listId = '0df7dc04-3ce8-4487-96c4-1a8b524be344';
+    const entry = {
+      id: '46fe258a-7dcf-4285-b9bb-097b258f89ac',
+      listId,
+      card: null,
+      quantity: 2,
+      language: 'en',
+      addedAt: '2026-11-27T10:30:25.265Z',
+      unresolved: { name: 'Nothing', setCode: null, collectorNumber: null, reason: 'Unknown card' },
+    };
+    const list = sample(contract.lists.get.response) as Record<string, unknown>;
+    server.replyOnce({ status: 200, body: { ...list, entries: [entry] } });
+    const page = await client.lists.get({ params: { id: listId } });
+    expect(page.entries[0]).toEqual({
+      ...entry,
+      finish: 'nonfoil',
+      condition: null,
+      purchasePrice: null,
+      purchaseCurrency: null,
+      tags: [],
+      price: null,
+      imported: null,
+      printingGuessed: false,
+    });
+    // A fresh list each time: filling one entry's tags does not share them with another's.
+    server.replyOnce({ status: 200, body: { ...list, entries: [entry, { ...entry, id: listId }] } });
+    const two = await client.lists.get({ params: { id: listId } });
+    expect(two.entries[0]?.tags).not.toBe(two.entries[1]?.tags);
   });
 });

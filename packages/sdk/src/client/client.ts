@@ -1,4 +1,5 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
+import { type DefaultsTree, fillDefaults, responseDefaults } from '../contract/defaults.js';
 import type { AnyEndpoint } from '../contract/endpoint.js';
 import type { Contract } from '../contract/index.js';
 import { HEADERS } from '../contract/protocol.js';
@@ -64,6 +65,15 @@ function parseRetryAfter(value: string | null): number | undefined {
 
 let contractModule: Promise<typeof import('../contract/index.js')> | undefined;
 /** The contract entry (with its schemas) of a reference; the contract module loads once, on demand. */
+const schemaDefaults = new WeakMap<AnyEndpoint, DefaultsTree | undefined>();
+/** Where a response's defaults go: from the reference's table, or read off the entry's schema once. */
+function defaultsOf(endpoint: Callable): DefaultsTree | undefined {
+  if (!hasSchemas(endpoint)) return endpoint.responseDefaults;
+  if (endpoint.responseType !== 'json') return undefined;
+  if (!schemaDefaults.has(endpoint)) schemaDefaults.set(endpoint, responseDefaults(endpoint.response));
+  return schemaDefaults.get(endpoint);
+}
+
 async function withSchemas(endpoint: Callable): Promise<AnyEndpoint> {
   if (hasSchemas(endpoint)) return endpoint;
   contractModule ??= import('../contract/index.js');
@@ -166,7 +176,9 @@ export function createClient(options: ClientOptions): CompanionClient {
         cause,
       });
     }
-    if (!validateResponses || !hasSchemas(endpoint)) return data as CallResult<E>;
+    // Not parsed: the defaults the API left out are put back as the schema would.
+    if (!validateResponses || !hasSchemas(endpoint))
+      return fillDefaults(data, defaultsOf(endpoint)) as CallResult<E>;
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
       throw new ValidationError('response', toIssues(parsed.error), {

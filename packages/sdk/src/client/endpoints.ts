@@ -157,6 +157,17 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          decks: {
+            e: {
+              d: {
+                visibility: 'public',
+              },
+            },
+          },
+        },
+      },
     },
     stats: {
       domain: 'user',
@@ -207,6 +218,17 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          decks: {
+            e: {
+              d: {
+                visibility: 'public',
+              },
+            },
+          },
+        },
+      },
     },
     decksById: {
       domain: 'user',
@@ -217,6 +239,17 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          decks: {
+            e: {
+              d: {
+                visibility: 'public',
+              },
+            },
+          },
+        },
+      },
     },
     archivedDecks: {
       domain: 'user',
@@ -227,6 +260,17 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          decks: {
+            e: {
+              d: {
+                visibility: 'public',
+              },
+            },
+          },
+        },
+      },
     },
     friends: {
       domain: 'user',
@@ -721,6 +765,48 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     create: {
       domain: 'decks',
@@ -731,6 +817,51 @@ export const endpoints = {
       status: 201,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        d: {
+          skipped: [],
+        },
+      },
     },
     update: {
       domain: 'decks',
@@ -741,6 +872,51 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        d: {
+          skipped: [],
+        },
+      },
     },
     changeCards: {
       domain: 'decks',
@@ -751,6 +927,48 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     lenders: {
       domain: 'decks',
@@ -771,6 +989,55 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          check: {
+            d: {
+              estimate: 1,
+              reasons: [],
+              fits: true,
+            },
+          },
+        },
+      },
     },
     archive: {
       domain: 'decks',
@@ -781,6 +1048,48 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     restore: {
       domain: 'decks',
@@ -791,6 +1100,48 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     shared: {
       domain: 'decks',
@@ -801,6 +1152,46 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            d: {
+              legality: {
+                legal: true,
+                problems: [],
+              },
+            },
+          },
+        },
+      },
     },
     newShareLink: {
       domain: 'decks',
@@ -811,6 +1202,48 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          deck: {
+            d: {
+              visibility: 'public',
+              legality: {
+                legal: true,
+                problems: [],
+              },
+              shareToken: null,
+            },
+            f: {
+              cards: {
+                e: {
+                  d: {
+                    category: null,
+                  },
+                },
+              },
+              bracketCheck: {
+                d: {
+                  estimate: 1,
+                  reasons: [],
+                  fits: true,
+                },
+              },
+              legality: {
+                f: {
+                  problems: {
+                    e: {
+                      d: {
+                        reason: null,
+                        values: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     deletePermanently: {
       domain: 'decks',
@@ -927,6 +1360,34 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          entries: {
+            e: {
+              f: {
+                card: {
+                  d: {
+                    printed_name: null,
+                    image_uris: null,
+                    card_faces: null,
+                  },
+                },
+              },
+              d: {
+                finish: 'nonfoil',
+                condition: null,
+                purchasePrice: null,
+                purchaseCurrency: null,
+                tags: [],
+                price: null,
+                unresolved: null,
+                imported: null,
+                printingGuessed: false,
+              },
+            },
+          },
+        },
+      },
     },
     holdings: {
       domain: 'collection',
@@ -959,6 +1420,18 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          lists: {
+            e: {
+              d: {
+                sharing: 'private',
+                unresolved: 0,
+              },
+            },
+          },
+        },
+      },
     },
     create: {
       domain: 'lists',
@@ -969,6 +1442,16 @@ export const endpoints = {
       status: 201,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     get: {
       domain: 'lists',
@@ -979,6 +1462,40 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+          entries: {
+            e: {
+              f: {
+                card: {
+                  d: {
+                    printed_name: null,
+                    image_uris: null,
+                    card_faces: null,
+                  },
+                },
+              },
+              d: {
+                finish: 'nonfoil',
+                condition: null,
+                purchasePrice: null,
+                purchaseCurrency: null,
+                tags: [],
+                price: null,
+                unresolved: null,
+                imported: null,
+                printingGuessed: false,
+              },
+            },
+          },
+        },
+      },
     },
     rename: {
       domain: 'lists',
@@ -989,6 +1506,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     export: {
       domain: 'lists',
@@ -1009,6 +1536,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     removeCards: {
       domain: 'lists',
@@ -1019,6 +1556,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     moveCards: {
       domain: 'lists',
@@ -1029,6 +1576,22 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+          target: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     updateCards: {
       domain: 'lists',
@@ -1039,6 +1602,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     revisions: {
       domain: 'lists',
@@ -1059,6 +1632,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     delete: {
       domain: 'lists',
@@ -1079,6 +1662,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     restore: {
       domain: 'lists',
@@ -1089,6 +1682,16 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          list: {
+            d: {
+              sharing: 'private',
+              unresolved: 0,
+            },
+          },
+        },
+      },
     },
     hidden: {
       domain: 'lists',
@@ -1099,6 +1702,18 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          lists: {
+            e: {
+              d: {
+                sharing: 'private',
+                unresolved: 0,
+              },
+            },
+          },
+        },
+      },
     },
     import: {
       domain: 'lists',
@@ -1109,6 +1724,20 @@ export const endpoints = {
       status: 200,
       bodyType: 'json',
       responseType: 'json',
+      responseDefaults: {
+        f: {
+          resolved: {
+            d: {
+              bySetName: 0,
+            },
+          },
+        },
+        d: {
+          guessed: [],
+          skipped: [],
+          skippedLines: 0,
+        },
+      },
     },
   },
 } as unknown as Endpoints;

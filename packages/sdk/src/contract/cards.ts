@@ -111,7 +111,6 @@ export const CardSummaryFace = z
 export const CardSummary = Card.pick({
   id: true,
   name: true,
-  printed_name: true,
   lang: true,
   set: true,
   set_name: true,
@@ -122,15 +121,16 @@ export const CardSummary = Card.pick({
   finishes: true,
 })
   .extend({
-    image_uris: CardSummaryImageUris.nullable().meta({
+    printed_name: z.string().nullable().default(null),
+    image_uris: CardSummaryImageUris.nullable().default(null).meta({
       description: 'Null when the printing has no picture of its own: double-faced cards have one per face',
     }),
-    card_faces: z.array(CardSummaryFace).nullable(),
+    card_faces: z.array(CardSummaryFace).nullable().default(null),
   })
   .meta({
     id: 'CardSummary',
     description:
-      'What a page of list or collection entries shows of a printing; GET /card by set, collector_number and lang gives it whole',
+      'What a page of list or collection entries shows of a printing; GET /card by set, collector_number and lang gives it whole. printed_name, image_uris and card_faces are left out of the JSON when null',
   });
 export type CardSummary = z.infer<typeof CardSummary>;
 

@@ -66,6 +66,11 @@ export const CardList = z
 export type CardList = z.infer<typeof CardList>;
 
 /** One line of a list: a printing in a finish, condition and language, with a quantity. */
+/**
+ * One entry of a list. A page of entries is the largest answer the API gives often, so a field at its
+ * default (the `.default(…)` below: no condition, no purchase price, no tags, nonfoil…) is left out
+ * of the JSON; parsing with this schema (as the SDK's client does) puts it back.
+ */
 export const ListEntry = z
   .object({
     id: Id,
@@ -74,13 +79,17 @@ export const ListEntry = z
       description: 'What the grid and table show of the printing; null while unresolved',
     }),
     quantity: z.number().int().min(1),
-    finish: Finish,
-    condition: Condition.nullable(),
+    finish: Finish.default('nonfoil'),
+    condition: Condition.nullable().default(null),
     language: z.string(),
-    purchasePrice: z.number().nullable(),
-    purchaseCurrency: z.string().nullable(),
-    tags: z.array(z.string()),
-    price: z.number().nullable().meta({ description: 'Unit price in the requested currency and finish' }),
+    purchasePrice: z.number().nullable().default(null),
+    purchaseCurrency: z.string().nullable().default(null),
+    tags: z.array(z.string()).default(() => []),
+    price: z
+      .number()
+      .nullable()
+      .default(null)
+      .meta({ description: 'Unit price in the requested currency and finish' }),
     addedAt: DateTime,
     /** Rows an import could not match to a card; fix them by replacing with a resolved card. */
     unresolved: z
@@ -90,7 +99,8 @@ export const ListEntry = z
         collectorNumber: z.string().nullable(),
         reason: z.string(),
       })
-      .nullable(),
+      .nullable()
+      .default(null),
     /**
      * The imported row's printing as the file named it, and how it was matched; null for cards
      * added by hand.
@@ -109,7 +119,11 @@ export const ListEntry = z
       .default(false)
       .meta({ description: 'The import matched this entry by its name alone: its printing is a guess' }),
   })
-  .meta({ id: 'ListEntry' });
+  .meta({
+    id: 'ListEntry',
+    description:
+      'A field at its default (null, false, an empty list, nonfoil) is left out of the JSON; the schema restores it',
+  });
 export type ListEntry = z.infer<typeof ListEntry>;
 
 const CardLanguage = z

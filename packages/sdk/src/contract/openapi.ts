@@ -62,10 +62,9 @@ function makeConverter(components: JsonObject) {
       }
       return value;
     };
-    for (const [name, def] of Object.entries(defs)) {
-      // Input and output forms of a named schema can differ (defaults); keep the output form.
-      if (!(name in components) || io === 'output') components[name] = rewrite(def);
-    }
+    // Requests and responses are both described as sent (the input form: a field with a default
+    // may be left out), so a named schema has one form.
+    for (const [name, def] of Object.entries(defs)) components[name] ??= rewrite(def);
     return rewrite(json) as JsonObject;
   };
 }
@@ -127,7 +126,8 @@ export function buildOpenApiDocument(
           content:
             ep.responseType === 'text'
               ? TEXT_CONTENT
-              : { 'application/json': { schema: convert(ep.response, 'output') } },
+              : // As sent: a field at its default may be left out (it says its default).
+                { 'application/json': { schema: convert(ep.response, 'input') } },
         },
         ...Object.fromEntries(
           Object.entries(ERROR_RESPONSES).map(([status, description]) => [

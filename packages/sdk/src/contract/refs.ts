@@ -1,3 +1,4 @@
+import type { DefaultsTree } from './defaults.js';
 import type { AnyEndpoint, BodyType, ResponseType } from './endpoint.js';
 import type { Contract } from './index.js';
 
@@ -17,6 +18,8 @@ export interface EndpointRef<E extends AnyEndpoint = AnyEndpoint> {
   readonly status: 200 | 201;
   readonly bodyType: BodyType;
   readonly responseType: ResponseType;
+  /** Where the response's defaults go, for a client that does not parse it with the schema. */
+  readonly responseDefaults?: DefaultsTree;
   /** Type only: the contract entry this refers to. */
   readonly [ENDPOINT]?: E;
 }

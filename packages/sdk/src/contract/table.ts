@@ -1,3 +1,4 @@
+import { responseDefaults } from './defaults.js';
 import { contract } from './index.js';
 import type { EndpointRef } from './refs.js';
 
@@ -19,6 +20,8 @@ export function endpointTable(): Record<string, Record<string, Row>> {
         bodyType: ep.bodyType,
         responseType: ep.responseType,
       };
+      const defaults = ep.responseType === 'json' ? responseDefaults(ep.response) : undefined;
+      if (defaults) (rows[name] as { responseDefaults?: unknown }).responseDefaults = defaults;
     }
     table[domain] = rows;
   }

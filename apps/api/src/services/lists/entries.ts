@@ -5,6 +5,7 @@
 import type { CurrencyValue, ListEntry, ListOrderValue, SortDirectionValue } from '@companion/sdk/contract';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { cardSearch, cards, entrySearch, listEntries } from '../../db/catalogue.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -184,7 +185,7 @@ function withQueryOptions(query: EntryQuery, ast: SearchNode): EntryQuery {
 export async function entriesPage(
   db: Db,
   asked: EntryQuery,
-): Promise<{ entries: ListEntry[]; total: number }> {
+): Promise<{ entries: Array<z.input<typeof ListEntry>>; total: number }> {
   if (!asked.listIds.length) return { entries: [], total: 0 };
   const inLists = inArray(listEntries.listId, asked.listIds);
   const ast = asked.q?.trim() ? parseSearchParam(asked.q, asked.qParam ?? 'q') : undefined;
