@@ -407,9 +407,10 @@ export async function run(): Promise<void> {
         );
         await searchLatency(kind, dataDir, schema);
       } finally {
-        if (kind === 'postgres') {
-          await dropBenchSchema(schema);
-        }
+        // BENCH_KEEP_SCHEMA=1 keeps the PostgreSQL catalogue (to EXPLAIN its searches); drop it by hand.
+        if (kind === 'postgres' && process.env.BENCH_KEEP_SCHEMA === '1')
+          console.log(`catalogue kept the PostgreSQL schema ${schema}`);
+        else if (kind === 'postgres') await dropBenchSchema(schema);
       }
     }
   } finally {

@@ -174,10 +174,26 @@ export const cardSearch = pgTable(
     oracleKey: text('oracle_key').notNull(),
     releasedAt: date('released_at', { mode: 'string' }),
     layout: text('layout').notNull(),
+    /**
+     * `format:status` for each format the printing is legal, restricted or banned in (migration 0021):
+     * `legal:`, `banned:` and `restricted:` read this and its GIN index, not the wide row's legalities.
+     */
+    legal: text('legal').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
+     * computed by the same function: a catalogue search adds `featureHints` for its GIN index.
+     */
+    features: integer('features')
+      .array()
+      .generatedAlwaysAs(sql`entry_search_features(type_bits, color_bits, identity_bits, rarity_rank, cmc)`),
   },
-  // A catalogue search without `lang:` shows a non-English printing only when its card has no English
-  // one: that question is one probe here.
-  (t) => [index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`)],
+  (t) => [
+    // A catalogue search without `lang:` shows a non-English printing only when its card has no
+    // English one: that question is one probe here.
+    index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
+    index('card_search_legal').using('gin', t.legal),
+    index('card_search_features').using('gin', t.features),
+  ],
 );
 
 export const cardSets = pgTable('card_sets', {

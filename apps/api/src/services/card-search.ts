@@ -87,6 +87,11 @@ interface Aliases {
    * read the entry's own name and `is:unresolved` holds; every other leaf finds no printing.
    */
   loose?: SQL | undefined;
+  /**
+   * When set (`card_search`), `legal:`, `banned:` and `restricted:` read this alias's `legal`, and the
+   * `is:` values that read the layout alone its `layout`.
+   */
+  legal?: SQL | undefined;
 }
 
 function compileNode(node: SearchNode, a: Aliases): SQL {
@@ -113,6 +118,8 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
       }
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
+      if (a.legal && node.kind === 'format') return legalLeaf(node, a.legal);
+      if (a.legal && node.kind === 'is' && LAYOUT_IS.has(node.value)) return isLeaf(node.value, a.legal);
       const compiled =
         a.s && isNarrow(node)
           ? narrowLeaf(node, a.s)
@@ -131,10 +138,44 @@ const isNarrow = (node: SearchNode) =>
 
 /**
  * True when a search reads something only the wide `cards` row has (names, texts, legalities, is:);
- * with `names`, name substrings are read elsewhere (`entry_search.search_name`).
+ * with `names`, name substrings are read elsewhere (`entry_search.search_name`); with `legal`,
+ * legalities and the layout's `is:` values too (`card_search.legal`, `card_search.layout`).
  */
-export function needsCardsRow(node: SearchNode, names = false): boolean {
-  return someLeaf(node, (leaf) => (leaf.kind === 'name' ? !(names && !leaf.exact) : !isNarrow(leaf)));
+export function needsCardsRow(node: SearchNode, names = false, legal = false): boolean {
+  return someLeaf(node, (leaf) =>
+    leaf.kind === 'name'
+      ? !(names && !leaf.exact)
+      : !(
+          isNarrow(leaf) ||
+          (legal && (leaf.kind === 'format' || (leaf.kind === 'is' && LAYOUT_IS.has(leaf.value))))
+        ),
+  );
+}
+
+/** The `is:` values isLeaf answers from the layout alone (which `card_search` holds). */
+const LAYOUT_IS = new Set<IsValue>([
+  'dfc',
+  'mdfc',
+  'split',
+  'flip',
+  'adventure',
+  'transform',
+  'meld',
+  'leveler',
+  'saga',
+]);
+
+/**
+ * `legal:`, `banned:` and `restricted:` over `card_search.legal` (`format:status`, migration 0021),
+ * as its GIN index answers them: legal means legal or restricted, as over the wide row.
+ */
+function legalLeaf(node: Extract<SearchNode, { kind: 'format' }>, s: SQL): SQL {
+  const wanted = node.status === 'legal' ? ['legal', 'restricted'] : [node.status];
+  const tokens = wanted.map((status) => `${node.value}:${status}`);
+  return sql`${s}.legal && array[${sql.join(
+    tokens.map((token) => sql`${token}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /** True when a search reads a price (which `entry_search` does not hold). */
@@ -653,12 +694,14 @@ export function compileSearch(
   narrow?: string,
   names?: string,
   loose?: string,
+  legal?: string,
 ): SQL {
   return compileNode(ast, {
     c: sql.raw(alias),
     s: narrow ? sql.raw(narrow) : undefined,
     names: names ? sql.raw(names) : undefined,
     loose: loose ? sql.raw(loose) : undefined,
+    legal: legal ? sql.raw(legal) : undefined,
   });
 }
 
@@ -765,11 +808,14 @@ export async function searchCatalogue(
   const unique = (options.unique ?? s.unique) as CardUniqueValue;
   const order = (options.order ?? s.order) as SearchOrder;
   const dir = (options.direction ?? s.dir) as SortDirectionValue;
-  const narrow = !needsCardsRow(ast) && unique !== 'art' && NARROW_ORDERS.has(order);
+  const narrow = !needsCardsRow(ast, false, true) && unique !== 'art' && NARROW_ORDERS.has(order);
   const t = sql.raw(narrow ? 's' : 'c');
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them).
-  const conditions = [narrow ? compileSearch(ast, 'c', 's') : compileSearch(ast, 'c')];
+  const conditions = narrow
+    ? // With the codes card_search.features holds, for its GIN index (as list searches do).
+      [compileSearch(ast, 'c', 's', undefined, undefined, 's'), ...featureHints(ast, 's')]
+    : [compileSearch(ast, 'c')];
   if (!asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
   const where = sql.join(
     conditions.map((c) => sql`(${c})`),

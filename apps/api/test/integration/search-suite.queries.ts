@@ -159,6 +159,10 @@ export const SUITE_QUERIES: readonly string[] = [
   'restricted:vintage',
   'legal:pauper',
   '-f:standard t:creature',
+  'legal:modern r:mythic',
+  '-banned:legacy (restricted:vintage or f:pauper)',
+  // A format no card has, spelled with the characters of an array literal: nothing, not an error.
+  'banned:"a,b}{c"',
   // dates
   'year=2011',
   'year>=2020',
