@@ -175,10 +175,11 @@ export const cardSearch = pgTable(
     releasedAt: date('released_at', { mode: 'string' }),
     layout: text('layout').notNull(),
     /**
-     * `format:status` for each format the printing is legal, restricted or banned in (migration 0021):
-     * `legal:`, `banned:` and `restricted:` read this and its GIN index, not the wide row's legalities.
+     * Marks of what only the wide row would otherwise answer (migration 0021): `format:status` for
+     * each format the printing is legal, restricted or banned in (`legal:`, `banned:`, `restricted:`),
+     * and `is:commander`. Read through its GIN index.
      */
-    legal: text('legal').array().notNull().default(sql`'{}'::text[]`),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
     /**
      * The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
      * computed by the same function: a catalogue search adds `featureHints` for its GIN index.
@@ -191,7 +192,7 @@ export const cardSearch = pgTable(
     // A catalogue search without `lang:` shows a non-English printing only when its card has no
     // English one: that question is one probe here.
     index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
-    index('card_search_legal').using('gin', t.legal),
+    index('card_search_flags').using('gin', t.flags),
     index('card_search_features').using('gin', t.features),
   ],
 );

@@ -88,10 +88,10 @@ interface Aliases {
    */
   loose?: SQL | undefined;
   /**
-   * When set (`card_search`), `legal:`, `banned:` and `restricted:` read this alias's `legal`, and the
-   * `is:` values that read the layout alone its `layout`.
+   * When set (`card_search`), `legal:`, `banned:`, `restricted:` and `is:commander` read this alias's
+   * `flags`, and the `is:` values that read the layout alone its `layout`.
    */
-  legal?: SQL | undefined;
+  flags?: SQL | undefined;
 }
 
 function compileNode(node: SearchNode, a: Aliases): SQL {
@@ -118,8 +118,10 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
       }
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
-      if (a.legal && node.kind === 'format') return legalLeaf(node, a.legal);
-      if (a.legal && node.kind === 'is' && LAYOUT_IS.has(node.value)) return isLeaf(node.value, a.legal);
+      if (a.flags && node.kind === 'format') return legalLeaf(node, a.flags);
+      if (a.flags && node.kind === 'is' && node.value === 'commander')
+        return sql`${a.flags}.flags @> array['is:commander']::text[]`;
+      if (a.flags && node.kind === 'is' && LAYOUT_IS.has(node.value)) return isLeaf(node.value, a.flags);
       const compiled =
         a.s && isNarrow(node)
           ? narrowLeaf(node, a.s)
@@ -138,16 +140,18 @@ const isNarrow = (node: SearchNode) =>
 
 /**
  * True when a search reads something only the wide `cards` row has (names, texts, legalities, is:);
- * with `names`, name substrings are read elsewhere (`entry_search.search_name`); with `legal`,
- * legalities and the layout's `is:` values too (`card_search.legal`, `card_search.layout`).
+ * with `names`, name substrings are read elsewhere (`entry_search.search_name`); with `flags`,
+ * legalities, `is:commander` and the layout's `is:` values too (`card_search.flags`, `.layout`).
  */
-export function needsCardsRow(node: SearchNode, names = false, legal = false): boolean {
+export function needsCardsRow(node: SearchNode, names = false, flags = false): boolean {
   return someLeaf(node, (leaf) =>
     leaf.kind === 'name'
       ? !(names && !leaf.exact)
       : !(
           isNarrow(leaf) ||
-          (legal && (leaf.kind === 'format' || (leaf.kind === 'is' && LAYOUT_IS.has(leaf.value))))
+          (flags &&
+            (leaf.kind === 'format' ||
+              (leaf.kind === 'is' && (leaf.value === 'commander' || LAYOUT_IS.has(leaf.value)))))
         ),
   );
 }
@@ -166,13 +170,13 @@ const LAYOUT_IS = new Set<IsValue>([
 ]);
 
 /**
- * `legal:`, `banned:` and `restricted:` over `card_search.legal` (`format:status`, migration 0021),
+ * `legal:`, `banned:` and `restricted:` over `card_search.flags` (`format:status`, migration 0021),
  * as its GIN index answers them: legal means legal or restricted, as over the wide row.
  */
 function legalLeaf(node: Extract<SearchNode, { kind: 'format' }>, s: SQL): SQL {
   const wanted = node.status === 'legal' ? ['legal', 'restricted'] : [node.status];
   const tokens = wanted.map((status) => `${node.value}:${status}`);
-  return sql`${s}.legal && array[${sql.join(
+  return sql`${s}.flags && array[${sql.join(
     tokens.map((token) => sql`${token}`),
     sql`, `,
   )}]::text[]`;
@@ -694,14 +698,14 @@ export function compileSearch(
   narrow?: string,
   names?: string,
   loose?: string,
-  legal?: string,
+  flags?: string,
 ): SQL {
   return compileNode(ast, {
     c: sql.raw(alias),
     s: narrow ? sql.raw(narrow) : undefined,
     names: names ? sql.raw(names) : undefined,
     loose: loose ? sql.raw(loose) : undefined,
-    legal: legal ? sql.raw(legal) : undefined,
+    flags: flags ? sql.raw(flags) : undefined,
   });
 }
 

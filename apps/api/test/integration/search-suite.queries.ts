@@ -192,6 +192,7 @@ export const SUITE_QUERIES: readonly string[] = [
   // is: and not:
   'is:commander',
   'is:commander id<=esper',
+  '-is:commander t:legendary',
   'is:companion',
   'is:partner',
   'is:spell',
