@@ -73,6 +73,16 @@ function argsFor(ep: AnyEndpoint): Record<string, unknown> {
 }
 
 const server = new HttpRecorder();
+/** A client that validates nothing (and so loads no schema), as the web app's production build. */
+const unvalidatedClient = () =>
+  createClient({
+    baseUrl: server.url,
+    apiKey: API_KEY,
+    secret: SECRET,
+    credentials: () => credentials,
+    validateRequests: false,
+    validateResponses: false,
+  });
 beforeAll(async () => {
   await server.start();
 });
@@ -267,14 +277,7 @@ describe('client behaviour', () => {
   });
 
   it('sends and returns as is without validation (no schema needed)', async () => {
-    const client = createClient({
-      baseUrl: server.url,
-      apiKey: API_KEY,
-      secret: SECRET,
-      credentials: () => credentials,
-      validateRequests: false,
-      validateResponses: false,
-    });
+    const client = unvalidatedClient();
     server.replyOnce({ status: 200, body: { formats: 'not a list' } });
     await expect(client.system.formats()).resolves.toEqual({ formats: 'not a list' });
     expect(server.requests).toHaveLength(1);
@@ -338,14 +341,7 @@ describe('defaults left out of a response', () => {
   );
 
   it('a client that does not validate puts the defaults back', async () => {
-    const client = createClient({
-      baseUrl: server.url,
-      apiKey: API_KEY,
-      secret: SECRET,
-      credentials: () => credentials,
-      validateRequests: false,
-      validateResponses: false,
-    });
+    const client = unvalidatedClient();
     const listId = '0df7dc04-3ce8-4487-96c4-1a8b524be344';
     const entry = {
       id: '46fe258a-7dcf-4285-b9bb-097b258f89ac',
