@@ -116,12 +116,13 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
           ? sql`lower(${a.loose}.name) = ${value}`
           : sql`lower(${a.loose}.name) like ${contains(value)}`;
       }
-      // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
-      // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
+      // What card_search's flags and layout answer (never null).
       if (a.flags && node.kind === 'format') return legalLeaf(node, a.flags);
       if (a.flags && node.kind === 'is' && node.value === 'commander')
         return sql`${a.flags}.flags @> array['is:commander']::text[]`;
       if (a.flags && node.kind === 'is' && LAYOUT_IS.has(node.value)) return isLeaf(node.value, a.flags);
+      // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
+      // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
       const compiled =
         a.s && isNarrow(node)
           ? narrowLeaf(node, a.s)

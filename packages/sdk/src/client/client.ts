@@ -63,8 +63,6 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
-let contractModule: Promise<typeof import('../contract/index.js')> | undefined;
-/** The contract entry (with its schemas) of a reference; the contract module loads once, on demand. */
 const schemaDefaults = new WeakMap<AnyEndpoint, DefaultsTree | undefined>();
 /** Where a response's defaults go: from the reference's table, or read off the entry's schema once. */
 function defaultsOf(endpoint: Callable): DefaultsTree | undefined {
@@ -74,6 +72,8 @@ function defaultsOf(endpoint: Callable): DefaultsTree | undefined {
   return schemaDefaults.get(endpoint);
 }
 
+let contractModule: Promise<typeof import('../contract/index.js')> | undefined;
+/** The contract entry (with its schemas) of a reference; the contract module loads once, on demand. */
 async function withSchemas(endpoint: Callable): Promise<AnyEndpoint> {
   if (hasSchemas(endpoint)) return endpoint;
   contractModule ??= import('../contract/index.js');
