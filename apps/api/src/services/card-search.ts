@@ -146,16 +146,13 @@ const isNarrow = (node: SearchNode) =>
  */
 export function needsCardsRow(node: SearchNode, names = false, flags = false): boolean {
   return someLeaf(node, (leaf) =>
-    leaf.kind === 'name'
-      ? !(names && !leaf.exact)
-      : !(
-          isNarrow(leaf) ||
-          (flags &&
-            (leaf.kind === 'format' ||
-              (leaf.kind === 'is' && (leaf.value === 'commander' || LAYOUT_IS.has(leaf.value)))))
-        ),
+    leaf.kind === 'name' ? !(names && !leaf.exact) : !(isNarrow(leaf) || (flags && inFlags(leaf))),
   );
 }
+
+/** The leaves `card_search.flags` and `.layout` answer (compileNode reads them there when told). */
+const inFlags = (leaf: Leaf) =>
+  leaf.kind === 'format' || (leaf.kind === 'is' && (leaf.value === 'commander' || LAYOUT_IS.has(leaf.value)));
 
 /** The `is:` values isLeaf answers from the layout alone (which `card_search` holds). */
 const LAYOUT_IS = new Set<IsValue>([
