@@ -1,8 +1,11 @@
 // Hostile input for every parser of `@companion/sdk/formats`: long runs of whitespace, repeated
-// markers, quotes and brackets, 200,000-character lines. Each parse must finish in at most 50 ms
-// (the fastest of three runs, in CPU time, so a busy machine does not fail it) — a backtracking pattern takes
-// seconds to minutes on these — and must answer with rows or errors, never hang or throw something
-// other than a FormatError.
+// markers, quotes and brackets, 200,000-character lines. Each parse must finish in at most 200 ms
+// (the fastest of up to five runs, in CPU time, so a busy machine does not fail it) and must answer
+// with rows or errors, never hang or throw something other than a FormatError. The budget is not a
+// performance figure (`pnpm bench` measures those): a quadratic or backtracking pass over 200,000
+// characters costs tens of seconds, so 200 ms tells linear from not with a wide margin either way.
+// A linear parse of 200,000 one-character lines takes about 30 ms on a quiet machine, 50 ms on a
+// busy one, which is why the budget is not 50 ms any more.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { COLLECTION_SPECS } from '../src/formats/csv/registry.js';
@@ -17,7 +20,7 @@ import {
 import { expectEveryLineAccounted } from './decklist-lines.js';
 
 const N = 200_000;
-const BUDGET_MS = 50;
+const BUDGET_MS = 200;
 const fill = (unit: string, length = N): string =>
   unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 

@@ -268,14 +268,20 @@ describe('search syntax parser', () => {
       `o:"${' '.repeat(100_000)}`,
       'c>=wubrg '.repeat(2_000),
     ];
+    // The fastest of up to three runs, so a machine busy with other work does not fail it: a
+    // backtracking parse of these takes seconds on every run.
     for (const q of hostile) {
-      const started = performance.now();
-      try {
-        parseSearch(q);
-      } catch {
-        // an error is a fine answer; a slow one is not
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3 && fastest >= 200; run++) {
+        const started = performance.now();
+        try {
+          parseSearch(q);
+        } catch {
+          // an error is a fine answer; a slow one is not
+        }
+        fastest = Math.min(fastest, performance.now() - started);
       }
-      expect(performance.now() - started, q.slice(0, 20)).toBeLessThan(200);
+      expect(fastest, q.slice(0, 20)).toBeLessThan(200);
     }
   });
 });
