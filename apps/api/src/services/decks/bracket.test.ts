@@ -120,8 +120,14 @@ describe('bracket estimate', () => {
   it('reads long texts clause by clause, once', () => {
     // Every clause names a land, and no period ends them: each is read once.
     const hostile = 'search your library for a land '.repeat(20_000);
-    const started = performance.now();
-    checkBracket(2, [], [card('X', [hostile, 'take an extra turn'.repeat(20_000)])]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The fastest of up to three runs, so a busy machine does not fail it; a quadratic read takes
+    // minutes on every run.
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3 && fastest >= 1000; run++) {
+      const started = performance.now();
+      checkBracket(2, [], [card('X', [hostile, 'take an extra turn'.repeat(20_000)])]);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(fastest).toBeLessThan(1000);
   });
 });
