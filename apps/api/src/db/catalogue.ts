@@ -127,6 +127,9 @@ export const cards = pgTable(
     // Type, colour and mana value filters (`t:creature c:g mv<=3`), combined by bitmap AND, so a
     // search reads only the printings that pass all of them.
     index('cards_search_types').using('gin', sql`${t.searchTypes} gin_trgm_ops`),
+    // Oracle text (`o:"draw a card"`): over 110,000 printings a scan of the wide rows took 90 ms
+    // on PostgreSQL and 120 ms on PGlite; keeping the index costs a PGlite import about 10%.
+    index('cards_search_rules').using('gin', sql`${t.searchRules} gin_trgm_ops`),
     index('cards_colors').using('gin', t.colors),
     index('cards_cmc').on(t.cmc),
     index('cards_game_changer').on(t.id).where(sql`${t.gameChanger}`),
@@ -137,63 +140,67 @@ export const cards = pgTable(
 );
 
 /**
- * The few values of each printing that a collection search filters and sorts on, one narrow row per
- * `cards` row (about 170 bytes against 1.9 KB), kept in step by triggers on `cards` (migration
- * 0003): a search over a 100,000-entry collection scans these instead of the wide rows. Fixed-width
- * columns come first, so PostgreSQL reads them at fixed offsets. Never written by the application.
+ * The few values of each printing that collection and catalogue searches filter and sort on, one
+ * narrow row per `cards` row (about 280 bytes against 1.9 KB), kept in step by triggers on `cards`
+ * (migrations 0003, 0020, 0022): a search scans these instead of the wide rows. The columns are in
+ * the order a scan reads them (migration 0022 rebuilt the table so): fixed widths first, read at
+ * fixed offsets, then the language and layout every catalogue search tests, the two prices
+ * searches and orders read, the flags, and last what only a row on the page needs. Never written
+ * by the application.
  */
 export const cardSearch = pgTable(
   'card_search',
   {
     cmc: doublePrecision('cmc').notNull(),
+    /** The collector number's digits (0 without), then the number as text: its sort keys. */
+    collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
+    /** Bit i set when `search_types` contains CARD_TYPE_WORDS[i]. */
+    typeBits: integer('type_bits').notNull(),
     /** Bits of `colors` and `color_identity`: W 1, U 2, B 4, R 8, G 16 (CARD_COLOR_BITS). */
     colorBits: smallint('color_bits').notNull(),
     identityBits: smallint('identity_bits').notNull(),
-    /** Bit i set when `search_types` contains CARD_TYPE_WORDS[i]. */
-    typeBits: integer('type_bits').notNull(),
     /** RARITY_RANK of the rarity. */
     rarityRank: smallint('rarity_rank').notNull(),
-    /** The collector number's digits (0 without), then the number as text: its sort keys. */
-    collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
+    releasedAt: date('released_at', { mode: 'string' }),
+    lang: text('lang').notNull(),
+    /** Catalogue searches hide the extras' layouts, and `is:dfc` and the like read it. */
+    layout: text('layout').notNull(),
+    usd: money('usd'),
+    eur: money('eur'),
+    /**
+     * Codes of what only the wide row would otherwise answer (migration 0022): for each format of
+     * FLAG_FORMATS (card-search.ts) the printing is legal, restricted or banned in, `4 × (its
+     * position, from 1) + 0, 1 or 2` (`legal:`, `restricted:`, `banned:`), and 1 for `is:commander`.
+     * Read through its GIN index. Small integers, not `format:status` texts (migration 0021): the
+     * texts made up 229 of a row's 506 bytes.
+     */
+    flags: smallint('flags').array().notNull().default(sql`'{}'::smallint[]`),
+    /** `coalesce(oracle_id, id)`: the card of the printing (`unique=cards`). */
+    oracleKey: text('oracle_key').notNull(),
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     set: text('set').notNull(),
     collectorNumber: text('collector_number').notNull(),
-    lang: text('lang').notNull(),
     searchTypes: text('search_types').notNull(),
-    usd: money('usd'),
-    usdFoil: money('usd_foil'),
-    usdEtched: money('usd_etched'),
-    eur: money('eur'),
-    eurFoil: money('eur_foil'),
     /** For the CSV export, which needs nothing else of the wide row. */
     setName: text('set_name').notNull(),
-    // For catalogue searches (migration 0020), which then read the wide row only for the leaves that
-    // need it: the card a printing belongs to (`unique=cards`), its date, and its layout (extras).
-    /** `coalesce(oracle_id, id)`: the card of the printing. */
-    oracleKey: text('oracle_key').notNull(),
-    releasedAt: date('released_at', { mode: 'string' }),
-    layout: text('layout').notNull(),
-    /**
-     * Marks of what only the wide row would otherwise answer (migration 0021): `format:status` for
-     * each format the printing is legal, restricted or banned in (`legal:`, `banned:`, `restricted:`),
-     * and `is:commander`. Read through its GIN index.
-     */
-    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
-    /**
-     * The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
-     * computed by the same function: a catalogue search adds `featureHints` for its GIN index.
-     */
-    features: integer('features')
-      .array()
-      .generatedAlwaysAs(sql`entry_search_features(type_bits, color_bits, identity_bits, rarity_rank, cmc)`),
+    usdFoil: money('usd_foil'),
+    usdEtched: money('usd_etched'),
+    eurFoil: money('eur_foil'),
   },
   (t) => [
     // A catalogue search without `lang:` shows a non-English printing only when its card has no
     // English one: that question is one probe here.
     index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
     index('card_search_flags').using('gin', t.flags),
-    index('card_search_features').using('gin', t.features),
+    // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
+    // computed by the same function and indexed without being stored: a catalogue search adds
+    // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must
+    // match it for the index to serve).
+    index('card_search_features').using(
+      'gin',
+      sql`entry_search_features(${t.typeBits}, ${t.colorBits}, ${t.identityBits}, ${t.rarityRank}, ${t.cmc})`,
+    ),
   ],
 );
 

@@ -117,9 +117,10 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
           : sql`lower(${a.loose}.name) like ${contains(value)}`;
       }
       // What card_search's flags and layout answer (never null).
-      if (a.flags && node.kind === 'format') return legalLeaf(node, a.flags);
+      if (a.flags && node.kind === 'format' && FLAG_FORMATS.includes(node.value))
+        return legalLeaf(node, a.flags);
       if (a.flags && node.kind === 'is' && node.value === 'commander')
-        return sql`${a.flags}.flags @> array['is:commander']::text[]`;
+        return sql`${a.flags}.flags @> ${flagCodes([FLAG_COMMANDER])}`;
       if (a.flags && node.kind === 'is' && LAYOUT_IS.has(node.value)) return isLeaf(node.value, a.flags);
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
       // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
@@ -152,7 +153,48 @@ export function needsCardsRow(node: SearchNode, names = false, flags = false): b
 
 /** The leaves `card_search.flags` and `.layout` answer (compileNode reads them there when told). */
 const inFlags = (leaf: Leaf) =>
-  leaf.kind === 'format' || (leaf.kind === 'is' && (leaf.value === 'commander' || LAYOUT_IS.has(leaf.value)));
+  (leaf.kind === 'format' && FLAG_FORMATS.includes(leaf.value)) ||
+  (leaf.kind === 'is' && (leaf.value === 'commander' || LAYOUT_IS.has(leaf.value)));
+
+/**
+ * The formats whose legalities `card_search.flags` holds (Scryfall's legality keys), at fixed
+ * positions: migration 0022's trigger writes `4 × (position + 1) + FLAG_STATUS` for each, and its
+ * list must stay this one (a test checks). A format Scryfall adds is appended to both; until then
+ * its searches read the wide rows.
+ */
+export const FLAG_FORMATS: readonly string[] = [
+  'alchemy',
+  'brawl',
+  'commander',
+  'duel',
+  'explorer',
+  'future',
+  'gladiator',
+  'historic',
+  'historicbrawl',
+  'legacy',
+  'modern',
+  'oathbreaker',
+  'oldschool',
+  'pauper',
+  'paupercommander',
+  'penny',
+  'pioneer',
+  'predh',
+  'premodern',
+  'standard',
+  'standardbrawl',
+  'timeless',
+  'vintage',
+];
+/** The status part of a legality's flag code. */
+export const FLAG_STATUS = { legal: 0, restricted: 1, banned: 2 } as const;
+/** The flag code of `is:commander`. */
+export const FLAG_COMMANDER = 1;
+/** A format's flag code for a status. */
+export const formatFlag = (format: string, status: keyof typeof FLAG_STATUS): number =>
+  4 * (FLAG_FORMATS.indexOf(format) + 1) + FLAG_STATUS[status];
+const flagCodes = (codes: number[]) => sql.raw(`'{${codes.join(',')}}'::smallint[]`);
 
 /** The `is:` values isLeaf answers from the layout alone (which `card_search` holds). */
 const LAYOUT_IS = new Set<IsValue>([
@@ -168,16 +210,12 @@ const LAYOUT_IS = new Set<IsValue>([
 ]);
 
 /**
- * `legal:`, `banned:` and `restricted:` over `card_search.flags` (`format:status`, migration 0021),
- * as its GIN index answers them: legal means legal or restricted, as over the wide row.
+ * `legal:`, `banned:` and `restricted:` over `card_search.flags` (migration 0022's codes), as its GIN
+ * index answers them: legal means legal or restricted, as over the wide row.
  */
 function legalLeaf(node: Extract<SearchNode, { kind: 'format' }>, s: SQL): SQL {
-  const wanted = node.status === 'legal' ? ['legal', 'restricted'] : [node.status];
-  const tokens = wanted.map((status) => `${node.value}:${status}`);
-  return sql`${s}.flags && array[${sql.join(
-    tokens.map((token) => sql`${token}`),
-    sql`, `,
-  )}]::text[]`;
+  const wanted = node.status === 'legal' ? (['legal', 'restricted'] as const) : [node.status];
+  return sql`${s}.flags && ${flagCodes(wanted.map((status) => formatFlag(node.value, status)))}`;
 }
 
 /** True when a search reads a price (which `entry_search` does not hold). */
@@ -226,8 +264,16 @@ const colorIndex = (x: Color) => Math.log2(CARD_COLOR_BITS[x]);
  * superset of the matches (the search itself still applies), so a GIN index can find the few
  * entries of a type and colour without reading the others.
  */
-export function featureHints(ast: SearchNode, alias: string): SQL[] {
-  const f = sql.raw(`${alias}.features`);
+/**
+ * `card_search`'s feature codes, as its GIN index computes them (migration 0022): the expression
+ * must stay the index's for PostgreSQL to use it.
+ */
+export const CARD_SEARCH_FEATURES = sql.raw(
+  'entry_search_features(s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.cmc)',
+);
+
+export function featureHints(ast: SearchNode, alias: string, features = sql.raw(`${alias}.features`)): SQL[] {
+  const f = features;
   const codes = (xs: number[]) => sql.raw(`'{${xs.join(',')}}'::int4[]`);
   const leaves = ast.kind === 'and' ? ast.children : [ast];
   const out: SQL[] = [];
@@ -815,8 +861,11 @@ export async function searchCatalogue(
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them).
   const conditions = narrow
-    ? // With the codes card_search.features holds, for its GIN index (as list searches do).
-      [compileSearch(ast, 'c', 's', undefined, undefined, 's'), ...featureHints(ast, 's')]
+    ? // With card_search's feature codes, for their GIN index (as list searches do).
+      [
+        compileSearch(ast, 'c', 's', undefined, undefined, 's'),
+        ...featureHints(ast, 's', CARD_SEARCH_FEATURES),
+      ]
     : [compileSearch(ast, 'c')];
   if (!asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
   const where = sql.join(
@@ -831,7 +880,7 @@ export async function searchCatalogue(
   const card = narrow ? sql`s.oracle_key` : sql`coalesce(c.oracle_id, c.id)`;
   const key = narrow || unique !== 'art' ? card : sql`coalesce(c.illustration_id, c.id)`;
   const branch = (only: SQL) =>
-    sql`select ${columns}, ${key} as unique_key from ${from} where ${where} and ${only}`;
+    sql`select ${columns}, ${key} collate "C" as unique_key from ${from} where ${where} and ${only}`;
   // Without `lang:`, printings in English, and those of a card that has none (as on Scryfall): one
   // probe of card_search's index of English printings for each non-English printing. `offset 0`
   // keeps PostgreSQL from turning the probe into a hash of every English printing, built per search.

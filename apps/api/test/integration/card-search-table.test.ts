@@ -8,7 +8,16 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
-import { CARD_COLOR_BITS, CARD_TYPE_WORDS, compileSearch, rowsOf } from '../../src/services/card-search.js';
+import {
+  CARD_COLOR_BITS,
+  CARD_TYPE_WORDS,
+  compileSearch,
+  FLAG_COMMANDER,
+  FLAG_FORMATS,
+  FLAG_STATUS,
+  formatFlag,
+  rowsOf,
+} from '../../src/services/card-search.js';
 import { parseSearch, RARITY_RANK, type Rarity } from '../../src/services/card-search-syntax.js';
 import { openTestDatabase, storages } from '../support/database.js';
 import { HAS_SHARED_DATA, importJson, loadSharedCatalogue, testBeast } from './shared-data.js';
@@ -108,6 +117,8 @@ async function both(db: Db, q: string) {
 
 /** The migration whose backfill writes every column of card_search (0003's, then 0020's). */
 const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', import.meta.url);
+/** The migration that defines card_search.flags' codes. */
+const FLAGS_MIGRATION = new URL('../../src/db/migrations/0022_card_search_codes.sql', import.meta.url);
 
 const beast = (id: string, changes: Record<string, unknown> = {}) =>
   testBeast(
@@ -140,6 +151,48 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     const again = await drift(db);
     expect(again.narrow).toBe(d.cards);
     expect(again.wrong.slice(0, 3)).toEqual([]);
+    // 0020's backfill predates flags: the trigger writes the rows again, with them.
+    await db.execute(sql`update cards set layout = layout`);
+  });
+
+  it("holds each printing's legalities and is:commander as the codes of FLAG_FORMATS", async () => {
+    // The migration's list is FLAG_FORMATS, position for position.
+    const migration = readFileSync(FLAGS_MIGRATION, 'utf8');
+    const lists = [...migration.matchAll(/'\{([a-z,]+)\}'::text\[\]/g)].map((m) => m[1]);
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    for (const list of lists) expect(list?.split(',')).toEqual(FLAG_FORMATS);
+    // Every printing's codes, computed here from its cards row.
+    const rows = rowsOf<{
+      id: string;
+      legalities: Record<string, string>;
+      layout: string;
+      search_types: string;
+      search_text: string;
+      flags: number[];
+    }>(
+      await db.execute(sql`select c.id, c.legalities, c.layout, c.search_types, c.search_text, s.flags
+        from cards c join card_search s on s.id = c.id`),
+    );
+    expect(rows.length).toBeGreaterThan(500);
+    const wrong = rows.filter((r) => {
+      const front = r.search_types.split('//')[0] ?? '';
+      const legendaryCreature =
+        front.includes('legendary') && front.indexOf('creature') > front.indexOf('legendary');
+      const commander =
+        !['token', 'double_faced_token', 'emblem', 'art_series'].includes(r.layout) &&
+        (legendaryCreature || r.search_text.includes('can be your commander'));
+      const codes = Object.entries(r.legalities)
+        .filter(([format, status]) => FLAG_FORMATS.includes(format) && status in FLAG_STATUS)
+        .map(([format, status]) => formatFlag(format, status as keyof typeof FLAG_STATUS));
+      const want = [...(commander ? [FLAG_COMMANDER] : []), ...codes.sort((a, b) => a - b)];
+      return JSON.stringify(want) !== JSON.stringify(r.flags.map(Number));
+    });
+    expect(wrong.slice(0, 3)).toEqual([]);
+    // Both statuses and the commander mark occur in the sample.
+    const all = new Set(rows.flatMap((r) => r.flags.map(Number)));
+    expect(all.has(FLAG_COMMANDER)).toBe(true);
+    expect(all.has(formatFlag('legacy', 'banned'))).toBe(true);
+    expect(all.has(formatFlag('modern', 'legal'))).toBe(true);
   });
 
   it('follows a re-import that changes a printing, and a deletion', async () => {

@@ -4,7 +4,7 @@
  * which the database refuses a value outside a set; 0007 (at most one owner per playgroup, one
  * friendship per pair of users) on a database at 0005 holding the duplicates of earlier races,
  * which it resolves, after which the database refuses new ones; 0006 (decks' version) on the
- * same data as 0005.
+ * same data as 0005; 0022 (card_search rebuilt, its flags as codes) on a catalogue imported at 0021.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, MIGRATIONS_FOLDER, type OpenOptions, openDatabase } from '../../src/db/client.js';
+import { compileSearch } from '../../src/services/card-search.js';
+import { parseSearch } from '../../src/services/card-search-syntax.js';
+import { importSharedCatalogue } from '../../src/services/catalogue-import.js';
 import { type StorageKind, storages } from '../support/index.js';
+import { HAS_SHARED_DATA, SHARED_DATA } from './shared-data.js';
 
 const BEFORE = '0004_entry_search';
 
@@ -288,6 +292,75 @@ describe.each(storages())('migration 0007_social_invariants (%s)', (kind) => {
           sql`update playgroup_members set role = 'owner' where playgroup_id = ${ids.group} and user_id = ${u.a}`,
         ),
       ).toBeNull();
+    } finally {
+      await current.close();
+    }
+  });
+});
+
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0022_card_search_codes (%s)', (kind) => {
+  it('rebuilds card_search over a catalogue imported at 0021, flags as codes, its triggers in place', async () => {
+    const before = migrationsUpTo('0021_card_search_flags');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const where = location(kind);
+    const old = await openDatabase({ ...where, migrationsFolder: before });
+    await importSharedCatalogue(old.db, SHARED_DATA);
+    const [printing] = await rows<{ id: string }>(
+      old.db,
+      sql`select id from cards where lang = 'en' and layout = 'normal' order by id limit 1`,
+    );
+    await old.db.execute(
+      sql`insert into users (id, firebase_uid, provider, code) values (${ids.a}, 'uid-a', 'google', 'CODEA')`,
+    );
+    await old.db.execute(
+      sql`insert into card_lists (id, owner_id, name, type) values (${ids.list}, ${ids.a}, 'L', 'collection')`,
+    );
+    await old.db.execute(
+      sql`insert into list_entries (id, list_id, card_id, name, quantity, finish) values (${ids.entry}, ${ids.list}, ${printing?.id}, 'X', 1, 'nonfoil')`,
+    );
+    const wide = async (db: Database['db'], q: string) =>
+      (
+        await rows<{ id: string }>(
+          db,
+          sql`select c.id from cards c where ${compileSearch(parseSearch(q), 'c')} order by c.id`,
+        )
+      ).map((r) => r.id);
+    const expected = {
+      commander: await wide(old.db, 'is:commander'),
+      banned: await wide(old.db, 'banned:legacy'),
+      legal: await wide(old.db, 'legal:modern t:creature'),
+    };
+    const count = async (db: Database['db'], table: string) =>
+      Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
+    const narrowBefore = await count(old.db, 'card_search');
+    await old.close();
+
+    const current = await openDatabase(where);
+    try {
+      expect(await count(current.db, 'card_search')).toBe(narrowBefore);
+      expect(narrowBefore).toBe(await count(current.db, 'cards'));
+      // Every row's flags are codes now; searches over them find what the wide rows find.
+      const narrow = async (q: string) =>
+        (
+          await rows<{ id: string }>(
+            current.db,
+            sql`select s.id from card_search s where ${compileSearch(parseSearch(q), 'c', 's', undefined, undefined, 's')} order by s.id`,
+          )
+        ).map((r) => r.id);
+      expect(expected.commander.length).toBeGreaterThan(0);
+      expect(expected.banned.length).toBeGreaterThan(0);
+      expect(await narrow('is:commander')).toEqual(expected.commander);
+      expect(await narrow('banned:legacy')).toEqual(expected.banned);
+      expect(await narrow('legal:modern t:creature')).toEqual(expected.legal);
+      // The triggers: a change to the printing reaches card_search, and from it the list's entry.
+      await current.db.execute(
+        sql`update cards set type_line = 'Artifact', search_types = 'artifact' where id = ${printing?.id}`,
+      );
+      const [entry] = await rows<{ search_types: string }>(
+        current.db,
+        sql`select search_types from entry_search where id = ${ids.entry}`,
+      );
+      expect(entry?.search_types).toBe('artifact');
     } finally {
       await current.close();
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "cards_search_rules" ON "cards" USING gin ("search_rules" gin_trgm_ops);
