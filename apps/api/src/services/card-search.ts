@@ -819,6 +819,15 @@ export interface CatalogueSearch {
   dir: SortDirectionValue;
 }
 
+/** The columns of card_search an order reads besides the name and date (see `catalogueOrder`). */
+const NARROW_ORDER_COLUMNS: Partial<Record<SearchOrder, string>> = {
+  mv: ', s.cmc',
+  usd: ', s.usd',
+  eur: ', s.eur',
+  rarity: ', s.rarity_rank',
+  set: ', s.set, s.collector_sort, s.collector_number',
+};
+
 /** The orders the narrow rows of a catalogue search can sort by (see `catalogueOrder`). */
 const NARROW_ORDERS = new Set<SearchOrder>(['name', 'released', 'mv', 'usd', 'eur', 'rarity', 'set']);
 
@@ -873,8 +882,9 @@ export async function searchCatalogue(
     sql` and `,
   );
   const from = narrow ? sql`card_search s` : sql`cards c`;
+  // Only what `unique` and the order read: the sorts that follow carry every column.
   const columns = narrow
-    ? sql`s.id, s.lang, s.name, s.released_at, s.cmc, s.usd, s.eur, s.rarity_rank, s.set, s.collector_sort, s.collector_number`
+    ? sql.raw(`s.id, s.lang, s.name, s.released_at${NARROW_ORDER_COLUMNS[order] ?? ''}`)
     : sql`c.id, c.lang, c.name, c.released_at, c.cmc, c.usd, c.eur, c.tix, c.rarity, c.set, c.collector_number, c.colors,
         c.power_num, c.toughness_num, c.edhrec_rank, c.artist`;
   const card = narrow ? sql`s.oracle_key` : sql`coalesce(c.oracle_id, c.id)`;
@@ -895,19 +905,19 @@ export async function searchCatalogue(
       : sql`(select distinct on (u.unique_key) u.* from (${matching}) u
              order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
-  const page = sql`select m.id, count(*) over ()::int as total from ${source}
-    order by ${ordered}, m.id limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
+  const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
+  // The first page counts with a window over the rows it sorts. A later page may lie past the end,
+  // where a window has no row to answer on: it counts the matches once, kept, then pages them
+  // (as a second query, a page past the end searched twice).
+  const page =
+    s.page === 1
+      ? sql`select m.id, count(*) over ()::int as total from ${source} order by ${ordered}, m.id ${limits}`
+      : sql`with m as materialized (select * from ${source})
+          select p.id, t.total from (select count(*)::int as total from m) t
+          left join lateral (select m.id from m order by ${ordered}, m.id ${limits}) p on true`;
   // PostgreSQL's JIT is off for the pool (db/client.ts): the probe's estimate crossed its threshold.
-  const result = await db.execute(page);
-  const rows = rowsOf<{ id: string; total: number }>(result);
-  const byId = await cardsByIds(
-    db,
-    rows.map((r) => r.id),
-  );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && s.page > 1) {
-    const count = await db.execute(sql`select count(*)::int as n from ${source}`);
-    total = Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0);
-  }
-  return { cards: rows.flatMap((r) => byId.get(r.id) ?? []), total };
+  const rows = rowsOf<{ id: string | null; total: number }>(await db.execute(page));
+  const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+  const byId = await cardsByIds(db, ids);
+  return { cards: ids.flatMap((id) => byId.get(id) ?? []), total: Number(rows[0]?.total ?? 0) };
 }

@@ -189,6 +189,19 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('Scryfall-syntax search on %s
     expect(page1.cards).toHaveLength(5);
     expect(page2.cards[0]?.id).not.toBe(page1.cards[0]?.id);
     expect(page2.total).toBe(page1.total);
+    // A later page holds the rows after the earlier ones, in the same order, for both `unique`s.
+    for (const unique of ['prints', 'cards'] as const) {
+      const all = await u.client.cards.search({ query: { q: 't:land', unique, limit: 12 } });
+      const second = await u.client.cards.search({ query: { q: 't:land', unique, limit: 4, page: 2 } });
+      expect(second.cards.map((c) => c.id)).toEqual(all.cards.slice(4, 8).map((c) => c.id));
+      expect(second.total).toBe(all.total);
+      // Past the end: no card, and still the count of every match.
+      const past = Math.ceil(all.total / 4) + 2;
+      const beyond = await u.client.cards.search({ query: { q: 't:land', unique, limit: 4, page: past } });
+      expect(beyond.cards).toEqual([]);
+      expect(beyond.total).toBe(all.total);
+      expect(beyond.hasMore).toBe(false);
+    }
   });
 
   it('regular expressions: PostgreSQL refusals are 400s, hostile patterns answer quickly', async () => {
