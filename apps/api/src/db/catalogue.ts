@@ -142,8 +142,8 @@ export const cards = pgTable(
 /**
  * The few values of each printing that collection and catalogue searches filter and sort on, one
  * narrow row per `cards` row (about 280 bytes against 1.9 KB), kept in step by triggers on `cards`
- * (migrations 0003, 0020, 0022): a search scans these instead of the wide rows. The columns are in
- * the order a scan reads them (migration 0022 rebuilt the table so): fixed widths first, read at
+ * (migrations 0003, 0020, 0021): a search scans these instead of the wide rows. The columns are in
+ * the order a scan reads them (migration 0021 rebuilt the table so): fixed widths first, read at
  * fixed offsets, then the language and layout every catalogue search tests, the two prices
  * searches and orders read, the flags, and last what only a row on the page needs. Never written
  * by the application.
@@ -168,11 +168,11 @@ export const cardSearch = pgTable(
     usd: money('usd'),
     eur: money('eur'),
     /**
-     * Codes of what only the wide row would otherwise answer (migration 0022): for each format of
+     * Codes of what only the wide row would otherwise answer (migration 0021): for each format of
      * FLAG_FORMATS (card-search.ts) the printing is legal, restricted or banned in, `4 × (its
      * position, from 1) + 0, 1 or 2` (`legal:`, `restricted:`, `banned:`), and 1 for `is:commander`.
-     * Read through its GIN index. Small integers, not `format:status` texts (migration 0021): the
-     * texts made up 229 of a row's 506 bytes.
+     * Read through its GIN index. Small integers, not `format:status` texts, which would make up
+     * 229 of a row's 506 bytes.
      */
     flags: smallint('flags').array().notNull().default(sql`'{}'::smallint[]`),
     /** `coalesce(oracle_id, id)`: the card of the printing (`unique=cards`). */

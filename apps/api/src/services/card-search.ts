@@ -158,7 +158,7 @@ const inFlags = (leaf: Leaf) =>
 
 /**
  * The formats whose legalities `card_search.flags` holds (Scryfall's legality keys), at fixed
- * positions: migration 0022's trigger writes `4 × (position + 1) + FLAG_STATUS` for each, and its
+ * positions: migration 0021's trigger writes `4 × (position + 1) + FLAG_STATUS` for each, and its
  * list must stay this one (a test checks). A format Scryfall adds is appended to both; until then
  * its searches read the wide rows.
  */
@@ -210,7 +210,7 @@ const LAYOUT_IS = new Set<IsValue>([
 ]);
 
 /**
- * `legal:`, `banned:` and `restricted:` over `card_search.flags` (migration 0022's codes), as its GIN
+ * `legal:`, `banned:` and `restricted:` over `card_search.flags` (migration 0021's codes), as its GIN
  * index answers them: legal means legal or restricted, as over the wide row.
  */
 function legalLeaf(node: Extract<SearchNode, { kind: 'format' }>, s: SQL): SQL {
@@ -265,7 +265,7 @@ const colorIndex = (x: Color) => Math.log2(CARD_COLOR_BITS[x]);
  * entries of a type and colour without reading the others.
  */
 /**
- * `card_search`'s feature codes, as its GIN index computes them (migration 0022): the expression
+ * `card_search`'s feature codes, as its GIN index computes them (migration 0021): the expression
  * must stay the index's for PostgreSQL to use it.
  */
 export const CARD_SEARCH_FEATURES = sql.raw(

@@ -118,7 +118,7 @@ async function both(db: Db, q: string) {
 /** The migration whose backfill writes every column of card_search (0003's, then 0020's). */
 const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', import.meta.url);
 /** The migration that defines card_search.flags' codes. */
-const FLAGS_MIGRATION = new URL('../../src/db/migrations/0022_card_search_codes.sql', import.meta.url);
+const FLAGS_MIGRATION = new URL('../../src/db/migrations/0021_card_search_codes.sql', import.meta.url);
 
 const beast = (id: string, changes: Record<string, unknown> = {}) =>
   testBeast(

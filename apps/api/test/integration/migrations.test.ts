@@ -4,7 +4,7 @@
  * which the database refuses a value outside a set; 0007 (at most one owner per playgroup, one
  * friendship per pair of users) on a database at 0005 holding the duplicates of earlier races,
  * which it resolves, after which the database refuses new ones; 0006 (decks' version) on the
- * same data as 0005; 0022 (card_search rebuilt, its flags as codes) on a catalogue imported at 0021.
+ * same data as 0005; 0021 (card_search rebuilt, with flags) on a catalogue imported at 0020.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -298,9 +298,9 @@ describe.each(storages())('migration 0007_social_invariants (%s)', (kind) => {
   });
 });
 
-describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0022_card_search_codes (%s)', (kind) => {
-  it('rebuilds card_search over a catalogue imported at 0021, flags as codes, its triggers in place', async () => {
-    const before = migrationsUpTo('0021_card_search_flags');
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0021_card_search_codes (%s)', (kind) => {
+  it('rebuilds card_search over a catalogue imported at 0020, with flags, its triggers in place', async () => {
+    const before = migrationsUpTo('0020_catalogue_search');
     cleanups.push(() => rmSync(before, { recursive: true, force: true }));
     const where = location(kind);
     const old = await openDatabase({ ...where, migrationsFolder: before });

@@ -1,11 +1,11 @@
--- card_search, rebuilt for the scans of catalogue searches (110,000 rows each), which spent most of
--- their time reading rows rather than testing them:
--- - flags holds small integers instead of `format:status` texts (229 of a row's 506 bytes): 1 for
+-- card_search, rebuilt so that catalogue searches (110,000 rows each) read it alone for more keys,
+-- and spend less time reading rows, which cost them more than testing them:
+-- - flags (new): what only the wide row answered, as small integers read through a GIN index: 1 for
 --   is:commander, then `4 × position + 0, 1 or 2` for legal, restricted or banned in the format at
 --   that position (from 1) of the list below, which is card-search.ts' FLAG_FORMATS (a test checks
 --   they agree). A format Scryfall adds later has no code until both lists append it; its searches
---   read the wide rows meanwhile.
--- - features is no longer stored: its GIN index is over the function's expression.
+--   read the wide rows meanwhile. As `format:status` texts they took 229 of a row's 506 bytes.
+-- - a GIN index over entry_search_features(...), the feature codes list searches use, not stored.
 -- - the columns are in the order a scan reads them: fixed widths first (read at fixed offsets),
 --   then the language and layout that every catalogue search tests, the two prices searches and
 --   orders read, the flags, and what only a row on the page needs last. Over 110,000 rows,
