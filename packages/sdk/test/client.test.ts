@@ -3,12 +3,13 @@ import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fake, seed, setFaker } from 'zod-schema-faker/v4';
-import { type DefaultsTree, fillDefaults, responseDefaults } from '../src/contract/defaults.js';
+import { type DefaultsTree, fillDefaults, omitDefaults, responseDefaults } from '../src/contract/defaults.js';
 import {
   type AnyEndpoint,
   buildQueryString,
   contract,
   fillPath,
+  ListEntry,
   listEndpoints,
 } from '../src/contract/index.js';
 import { endpointTable } from '../src/contract/table.js';
@@ -339,6 +340,36 @@ describe('defaults left out of a response', () => {
       }
     },
   );
+
+  it.each(entries.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))(
+    '%s: what omitDefaults leaves out, the schema and the table put back',
+    (_name, ep) => {
+      const tree = responseDefaults(ep.response);
+      for (let i = 0; i < 3; i++) {
+        const value = ep.response.parse(sample(ep.response));
+        const sent = omitDefaults(ep.response, structuredClone(value));
+        expect(ep.response.parse(structuredClone(sent))).toEqual(value);
+        expect(fillDefaults(structuredClone(sent), tree)).toEqual(value);
+      }
+    },
+  );
+
+  it('omitDefaults leaves out a field only when it holds its default', () => {
+    const entry = {
+      ...(sample(ListEntry) as object),
+      finish: 'nonfoil',
+      condition: null,
+      tags: [],
+      price: 1.5,
+      printingGuessed: true,
+    };
+    const sent = omitDefaults(ListEntry, ListEntry.parse(entry)) as Record<string, unknown>;
+    expect(sent).not.toHaveProperty('finish');
+    expect(sent).not.toHaveProperty('condition');
+    expect(sent).not.toHaveProperty('tags');
+    expect(sent.price).toBe(1.5);
+    expect(sent.printingGuessed).toBe(true);
+  });
 
   it('a client that does not validate puts the defaults back', async () => {
     const client = unvalidatedClient();

@@ -17,7 +17,6 @@ import {
   LIMITS,
 } from '@companion/sdk/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { cardPrices, cardSets, cards } from '../db/catalogue.js';
 import type { Db } from '../db/client.js';
 
@@ -370,14 +369,12 @@ function normalImage(v: unknown): CardSummary['image_uris'] {
   return typeof normal === 'string' ? { normal } : {};
 }
 
-/**
- * A catalogue row as the contract's CardSummary, as sent: what a page of list entries shows of it
- * (printed_name, image_uris and card_faces left out when null; the contract's schema restores them).
- */
-export function toCardSummary(row: CardSummaryData): z.input<typeof CardSummary> {
-  const summary: z.input<typeof CardSummary> = {
+/** A catalogue row as the contract's CardSummary: what a page of list entries shows of it. */
+export function toCardSummary(row: CardSummaryData): CardSummary {
+  return {
     id: row.id,
     name: row.name,
+    printed_name: row.printedName,
     lang: row.lang,
     set: row.set,
     set_name: row.setName,
@@ -386,18 +383,16 @@ export function toCardSummary(row: CardSummaryData): z.input<typeof CardSummary>
     mana_cost: row.manaCost,
     type_line: row.typeLine,
     finishes: row.finishes.filter((f): f is FinishValue => isOneOf(FINISHES, f)),
+    image_uris: normalImage(row.imageUris),
+    card_faces: row.cardFaces
+      ? row.cardFaces.map((f) => ({
+          name: str(f.name) ?? '',
+          mana_cost: str(f.mana_cost),
+          type_line: str(f.type_line),
+          image_uris: normalImage(f.image_uris),
+        }))
+      : null,
   };
-  if (row.printedName !== null) summary.printed_name = row.printedName;
-  const picture = normalImage(row.imageUris);
-  if (picture !== null) summary.image_uris = picture;
-  if (row.cardFaces)
-    summary.card_faces = row.cardFaces.map((f) => ({
-      name: str(f.name) ?? '',
-      mana_cost: str(f.mana_cost),
-      type_line: str(f.type_line),
-      image_uris: normalImage(f.image_uris),
-    }));
-  return summary;
 }
 
 type PriceColumns = Pick<CardData, 'usd' | 'usdFoil' | 'usdEtched' | 'eur' | 'eurFoil'>;

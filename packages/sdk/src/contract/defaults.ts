@@ -1,8 +1,8 @@
 /**
  * The defaults of a response, without zod. The API leaves a field at its default out of some large
- * answers (a page of list entries); parsing with the contract's schema puts it back. A client that
- * does not validate (and so loads no schema) puts it back with `fillDefaults` and the table
- * `responseDefaults` computes from the schema at build time (`endpoints`).
+ * answers (a page of list entries: `omitDefaults`); parsing with the contract's schema puts it back.
+ * A client that does not validate (and so loads no schema) puts it back with `fillDefaults` and the
+ * table `responseDefaults` computes from the schema at build time (`endpoints`).
  */
 import type { z } from 'zod';
 
@@ -74,4 +74,28 @@ export function fillDefaults<T>(value: T, tree: DefaultsTree | undefined): T {
           fallback !== null && typeof fallback === 'object' ? structuredClone(fallback) : fallback;
   if (tree.f) for (const [key, inner] of Object.entries(tree.f)) fillDefaults(record[key], inner);
   return value;
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+function omit(value: unknown, tree: DefaultsTree | undefined): unknown {
+  if (!tree || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return tree.e ? value.map((item) => omit(item, tree.e)) : value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (tree.d && key in tree.d && sameValue(v, tree.d[key])) continue;
+    out[key] = omit(v, tree.f?.[key]);
+  }
+  return out;
+}
+
+const trees = new WeakMap<z.ZodType, DefaultsTree | undefined>();
+/**
+ * `value` as the API sends it: a copy without the fields whose value is their default in `schema`,
+ * at any depth (the schema's parse, or `fillDefaults`, puts them back).
+ */
+export function omitDefaults<S extends z.ZodType>(schema: S, value: z.output<S>): z.input<S> {
+  if (!trees.has(schema)) trees.set(schema, responseDefaults(schema));
+  return omit(value, trees.get(schema)) as z.input<S>;
 }

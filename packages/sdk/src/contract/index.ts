@@ -109,7 +109,7 @@ export {
   SharedDeck,
   ShareToken,
 } from './decks.js';
-export { type DefaultsTree, fillDefaults, responseDefaults } from './defaults.js';
+export { type DefaultsTree, fillDefaults, omitDefaults, responseDefaults } from './defaults.js';
 export type {
   AnyEndpoint,
   BodyType,

@@ -2,7 +2,7 @@
  * Reading card lists: the caller's lists with their totals (cards, unique cards, value in a
  * currency), one list they own (404 otherwise), and an entry as the contract shows it.
  */
-import type { CardList, CurrencyValue, ListEntry } from '@companion/sdk/contract';
+import { type CardList, type CurrencyValue, ListEntry, omitDefaults } from '@companion/sdk/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cardLists } from '../../db/catalogue.js';
@@ -17,39 +17,34 @@ export type ListType = ListRow['type'];
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
 /**
- * An entry as the contract shows it, as sent: fields at their default (no condition, no purchase
- * price, no tags, nonfoil, no import…) are left out, and put back by the contract's schema.
+ * An entry as the API sends it: fields at their default in the contract (no condition, no purchase
+ * price, no tags, nonfoil, no import…) are left out, and the contract's schema puts them back.
  */
 export function toListEntry(
   e: EntryRow,
   card: CardSummaryData | null,
   currency: CurrencyValue,
 ): z.input<typeof ListEntry> {
-  const entry: z.input<typeof ListEntry> = {
+  return omitDefaults(ListEntry, {
     id: e.id,
     listId: e.listId,
     card: card ? toCardSummary(card) : null,
     quantity: e.quantity,
+    finish: e.finish,
+    condition: (e.condition || null) as ListEntry['condition'],
     language: e.language,
+    purchasePrice: e.purchasePrice === null ? null : Number(e.purchasePrice),
+    purchaseCurrency: e.purchaseCurrency,
+    tags: e.tags,
+    price: card ? unitPrice(card, e.finish, currency) : null,
     addedAt: iso(e.addedAt),
-  };
-  if (e.finish !== 'nonfoil') entry.finish = e.finish;
-  if (e.condition) entry.condition = e.condition as ListEntry['condition'];
-  if (e.purchasePrice !== null) entry.purchasePrice = Number(e.purchasePrice);
-  if (e.purchaseCurrency !== null) entry.purchaseCurrency = e.purchaseCurrency;
-  if (e.tags.length) entry.tags = e.tags;
-  const price = card ? unitPrice(card, e.finish, currency) : null;
-  if (price !== null) entry.price = price;
-  if (e.cardId === null)
-    entry.unresolved = e.unresolved ?? {
-      name: e.name,
-      setCode: null,
-      collectorNumber: null,
-      reason: 'Unresolved',
-    };
-  if (e.imported) entry.imported = e.imported;
-  if (e.cardId !== null && e.imported?.method === 'name') entry.printingGuessed = true;
-  return entry;
+    unresolved:
+      e.cardId === null
+        ? (e.unresolved ?? { name: e.name, setCode: null, collectorNumber: null, reason: 'Unresolved' })
+        : null,
+    imported: e.imported ?? null,
+    printingGuessed: e.cardId !== null && e.imported?.method === 'name',
+  });
 }
 
 interface ListTotals {
