@@ -194,7 +194,10 @@ export const FLAG_COMMANDER = 1;
 /** A format's flag code for a status. */
 export const formatFlag = (format: string, status: keyof typeof FLAG_STATUS): number =>
   4 * (FLAG_FORMATS.indexOf(format) + 1) + FLAG_STATUS[status];
-const flagCodes = (codes: number[]) => sql.raw(`'{${codes.join(',')}}'::smallint[]`);
+/** A SQL array literal of integers (`'{1,2}'::int4[]`). */
+const intArray = (xs: number[], type: 'int2' | 'int4') => sql.raw(`'{${xs.join(',')}}'::${type}[]`);
+
+const flagCodes = (codes: number[]) => intArray(codes, 'int2');
 
 /** The `is:` values isLeaf answers from the layout alone (which `card_search` holds). */
 const LAYOUT_IS = new Set<IsValue>([
@@ -259,22 +262,22 @@ export const ENTRY_FEATURES = {
 const colorIndex = (x: Color) => Math.log2(CARD_COLOR_BITS[x]);
 
 /**
- * Conditions on `features` that the search implies: each leaf of its top-level AND that names a
- * type word, colours a card must have, a rarity, a mana value or a range of two. They select a
- * superset of the matches (the search itself still applies), so a GIN index can find the few
- * entries of a type and colour without reading the others.
- */
-/**
- * `card_search`'s feature codes, as its GIN index computes them (migration 0021): the expression
- * must stay the index's for PostgreSQL to use it.
+ * `card_search`'s feature codes (alias `s`), as its GIN index computes them (migration 0021): the
+ * expression must stay the index's for PostgreSQL to use it.
  */
 export const CARD_SEARCH_FEATURES = sql.raw(
   'entry_search_features(s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.cmc)',
 );
 
-export function featureHints(ast: SearchNode, alias: string, features = sql.raw(`${alias}.features`)): SQL[] {
-  const f = features;
-  const codes = (xs: number[]) => sql.raw(`'{${xs.join(',')}}'::int4[]`);
+/**
+ * Conditions on the feature codes `f` (`entry_search.features`, or CARD_SEARCH_FEATURES) that the
+ * search implies: each leaf of its top-level AND that names a type word, colours a card must have,
+ * a rarity, a mana value or a range of two. They select a superset of the matches (the search
+ * itself still applies), so a GIN index can find the few entries of a type and colour without
+ * reading the others.
+ */
+export function featureHints(ast: SearchNode, f: SQL): SQL[] {
+  const codes = (xs: number[]) => intArray(xs, 'int4');
   const leaves = ast.kind === 'and' ? ast.children : [ast];
   const out: SQL[] = [];
   for (const node of leaves) {
@@ -732,24 +735,27 @@ export function mentionsLanguage(node: SearchNode): boolean {
   return someLeaf(node, (leaf) => leaf.kind === 'lang');
 }
 
-/**
- * Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`), and over the
- * `card_search` alias `narrow` for the leaves it holds when given.
- */
-export function compileSearch(
-  ast: SearchNode,
-  alias = 'c',
-  narrow?: string,
-  names?: string,
-  loose?: string,
-  flags?: string,
-): SQL {
+/** The aliases a compiled search reads besides `cards` (see `Aliases`). */
+export interface SearchAliases {
+  /** `card_search` or `entry_search`: the leaves it holds. */
+  narrow?: string;
+  /** Name substrings (`entry_search.search_name`). */
+  names?: string;
+  /** `list_entries`, for entries without a printing. */
+  loose?: string;
+  /** `card_search`: legalities, `is:commander` and the layout's `is:` values. */
+  flags?: string;
+}
+
+/** Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`) and `read`'s. */
+export function compileSearch(ast: SearchNode, alias = 'c', read: SearchAliases = {}): SQL {
+  const raw = (name: string | undefined) => (name ? sql.raw(name) : undefined);
   return compileNode(ast, {
     c: sql.raw(alias),
-    s: narrow ? sql.raw(narrow) : undefined,
-    names: names ? sql.raw(names) : undefined,
-    loose: loose ? sql.raw(loose) : undefined,
-    flags: flags ? sql.raw(flags) : undefined,
+    s: raw(read.narrow),
+    names: raw(read.names),
+    loose: raw(read.loose),
+    flags: raw(read.flags),
   });
 }
 
@@ -820,12 +826,12 @@ export interface CatalogueSearch {
 }
 
 /** The columns of card_search an order reads besides the name and date (see `catalogueOrder`). */
-const NARROW_ORDER_COLUMNS: Partial<Record<SearchOrder, string>> = {
-  mv: ', s.cmc',
-  usd: ', s.usd',
-  eur: ', s.eur',
-  rarity: ', s.rarity_rank',
-  set: ', s.set, s.collector_sort, s.collector_number',
+const NARROW_ORDER_COLUMNS: Partial<Record<SearchOrder, string[]>> = {
+  mv: ['s.cmc'],
+  usd: ['s.usd'],
+  eur: ['s.eur'],
+  rarity: ['s.rarity_rank'],
+  set: ['s.set', 's.collector_sort', 's.collector_number'],
 };
 
 /** The orders the narrow rows of a catalogue search can sort by (see `catalogueOrder`). */
@@ -871,10 +877,7 @@ export async function searchCatalogue(
   // in their collection and lists: only the catalogue hides them).
   const conditions = narrow
     ? // With card_search's feature codes, for their GIN index (as list searches do).
-      [
-        compileSearch(ast, 'c', 's', undefined, undefined, 's'),
-        ...featureHints(ast, 's', CARD_SEARCH_FEATURES),
-      ]
+      [compileSearch(ast, 'c', { narrow: 's', flags: 's' }), ...featureHints(ast, CARD_SEARCH_FEATURES)]
     : [compileSearch(ast, 'c')];
   if (!asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
   const where = sql.join(
@@ -884,7 +887,9 @@ export async function searchCatalogue(
   const from = narrow ? sql`card_search s` : sql`cards c`;
   // Only what `unique` and the order read: the sorts that follow carry every column.
   const columns = narrow
-    ? sql.raw(`s.id, s.lang, s.name, s.released_at${NARROW_ORDER_COLUMNS[order] ?? ''}`)
+    ? sql.raw(
+        ['s.id', 's.lang', 's.name', 's.released_at', ...(NARROW_ORDER_COLUMNS[order] ?? [])].join(', '),
+      )
     : sql`c.id, c.lang, c.name, c.released_at, c.cmc, c.usd, c.eur, c.tix, c.rarity, c.set, c.collector_number, c.colors,
         c.power_num, c.toughness_num, c.edhrec_rank, c.artist`;
   const card = narrow ? sql`s.oracle_key` : sql`coalesce(c.oracle_id, c.id)`;

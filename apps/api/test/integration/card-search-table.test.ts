@@ -110,7 +110,7 @@ async function both(db: Db, q: string) {
   return {
     wide: await ids(sql`select c.id from cards c where ${compileSearch(ast, 'c')}`),
     narrow: await ids(
-      sql`select c.id from cards c join card_search s on s.id = c.id where ${compileSearch(ast, 'c', 's')}`,
+      sql`select c.id from cards c join card_search s on s.id = c.id where ${compileSearch(ast, 'c', { narrow: 's' })}`,
     ),
   };
 }

@@ -344,7 +344,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0021_card_search_c
         (
           await rows<{ id: string }>(
             current.db,
-            sql`select s.id from card_search s where ${compileSearch(parseSearch(q), 'c', 's', undefined, undefined, 's')} order by s.id`,
+            sql`select s.id from card_search s where ${compileSearch(parseSearch(q), 'c', { narrow: 's', flags: 's' })} order by s.id`,
           )
         ).map((r) => r.id);
       expect(expected.commander.length).toBeGreaterThan(0);

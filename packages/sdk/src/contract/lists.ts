@@ -65,11 +65,11 @@ export const CardList = z
   .meta({ id: 'CardList' });
 export type CardList = z.infer<typeof CardList>;
 
-/** One line of a list: a printing in a finish, condition and language, with a quantity. */
 /**
- * One entry of a list. A page of entries is the largest answer the API gives often, so a field at its
- * default (the `.default(…)` below: no condition, no purchase price, no tags, nonfoil…) is left out
- * of the JSON; parsing with this schema (as the SDK's client does) puts it back.
+ * One line of a list: a printing in a finish, condition and language, with a quantity. A page of
+ * entries is the largest answer the API gives often, so a field at its default (the `.default(…)`
+ * below: no condition, no purchase price, no tags, nonfoil…) is left out of the JSON; parsing with
+ * this schema (as the SDK's client does) puts it back.
  */
 export const ListEntry = z
   .object({

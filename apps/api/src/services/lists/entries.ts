@@ -208,7 +208,11 @@ export async function entriesPage(
   if (query.unresolved !== true) {
     if (viaSearch) {
       const where: SQL[] = [inArray(es.listId, query.listIds)];
-      if (ast) where.push(compileSearch(ast, '"c"', '"es"', '"es"'), ...featureHints(ast, '"es"'));
+      if (ast)
+        where.push(
+          compileSearch(ast, '"c"', { narrow: '"es"', names: '"es"' }),
+          ...featureHints(ast, sql.raw('"es".features')),
+        );
       if (needle) where.push(sql`${es.searchName} like ${needle}`);
       const searchKeys = entryOrder(query.order, query.dir, query.currency, SEARCH_KEYS);
       parts.push(sql`select ${es.id} as id, ${keyColumns(searchKeys)} from ${entrySearch} "es"
@@ -216,7 +220,7 @@ export async function entriesPage(
         where ${and(...where)}`);
     } else {
       const where: SQL[] = [inLists];
-      if (ast) where.push(compileSearch(ast, '"c"', '"s"'));
+      if (ast) where.push(compileSearch(ast, '"c"', { narrow: '"s"' }));
       if (needle) where.push(sql`${c.searchName} like ${needle}`);
       const wide = Boolean(needle) || (ast ? needsCardsRow(ast) : false);
       parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
@@ -228,7 +232,7 @@ export async function entriesPage(
   if (query.unresolved !== false) {
     const loose: SQL[] = [inLists, sql`${listEntries.cardId} is null`];
     // Names read the entry's own name (what the file said); is:unresolved holds here alone.
-    if (ast) loose.push(compileSearch(ast, '"c"', '"s"', undefined, '"list_entries"'));
+    if (ast) loose.push(compileSearch(ast, '"c"', { narrow: '"s"', loose: '"list_entries"' }));
     if (needle) loose.push(sql`lower(${listEntries.name}) like ${needle}`);
     const wide = ast ? needsCardsRow(ast) : false;
     parts.push(sql`select ${listEntries.id} as id, ${columns} from ${listEntries}
