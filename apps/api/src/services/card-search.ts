@@ -913,7 +913,8 @@ export async function searchCatalogue(
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
   // The first page counts with a window over the rows it sorts. A later page may lie past the end,
   // where a window has no row to answer on: it counts the matches once, kept, then pages them
-  // (as a second query, a page past the end searched twice).
+  // (as a second query, a page past the end searched twice). Keeping them costs a few percent, so
+  // the first page does not: `eur>=5 r:rare` over 110,000 printings, 25.2 against 27.1 ms.
   const page =
     s.page === 1
       ? sql`select m.id, count(*) over ()::int as total from ${source} order by ${ordered}, m.id ${limits}`
