@@ -161,6 +161,12 @@ export const cardSearch = pgTable(
     identityBits: smallint('identity_bits').notNull(),
     /** RARITY_RANK of the rarity. */
     rarityRank: smallint('rarity_rank').notNull(),
+    /**
+     * Whether a catalogue search without `lang:` shows this printing: it is in English, or its card
+     * has no English printing (as on Scryfall). Kept by the trigger as English printings come and go
+     * (migration 0023).
+     */
+    shown: boolean('shown').notNull().default(true),
     releasedAt: date('released_at', { mode: 'string' }),
     lang: text('lang').notNull(),
     /** Catalogue searches hide the extras' layouts, and `is:dfc` and the like read it. */
@@ -177,7 +183,7 @@ export const cardSearch = pgTable(
     flags: smallint('flags').array().notNull().default(sql`'{}'::smallint[]`),
     /** `coalesce(oracle_id, id)`: the card of the printing (`unique=cards`). */
     oracleKey: text('oracle_key').notNull(),
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     name: text('name').notNull(),
     set: text('set').notNull(),
     collectorNumber: text('collector_number').notNull(),
@@ -189,9 +195,18 @@ export const cardSearch = pgTable(
     eurFoil: money('eur_foil'),
   },
   (t) => [
-    // A catalogue search without `lang:` shows a non-English printing only when its card has no
-    // English one: that question is one probe here.
+    // Partitioned by language (migration 0023): English printings in one partition, the others in a
+    // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few
+    // others it shows (`card_search_alone`). The key holds the language, as a partitioned table's
+    // must; a printing's language never changes (the trigger moves it if it does).
+    primaryKey({ name: 'card_search_pkey', columns: [t.id, t.lang] }),
+    // Whether a card has an English printing: one probe here.
     index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
+    // The non-English printings of a card, which the trigger shows or hides as its English ones
+    // come and go.
+    index('card_search_foreign').on(t.oracleKey).where(sql`${t.lang} <> 'en'`),
+    // The non-English printings a search without `lang:` shows: those of cards without English.
+    index('card_search_alone').on(t.id).where(sql`${t.shown} and ${t.lang} <> 'en'`),
     index('card_search_flags').using('gin', t.flags),
     // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
     // computed by the same function and indexed without being stored: a catalogue search adds

@@ -17,6 +17,7 @@ import {
   FLAG_STATUS,
   formatFlag,
   rowsOf,
+  searchCatalogue,
 } from '../../src/services/card-search.js';
 import { parseSearch, RARITY_RANK, type Rarity } from '../../src/services/card-search-syntax.js';
 import { openTestDatabase, storages } from '../support/database.js';
@@ -44,8 +45,11 @@ interface Row {
   layout: string;
 }
 
-/** The narrow row of a printing, computed here from the `cards` row, independently of the SQL. */
-function expected(c: Row) {
+/**
+ * The narrow row of a printing, computed here from the `cards` row, independently of the SQL;
+ * `english` holds the cards (oracle ids) that have an English printing.
+ */
+function expected(c: Row, english: Set<string>) {
   const bits = (colors: string[]) =>
     colors.reduce((m, x) => m | (CARD_COLOR_BITS[x as keyof typeof CARD_COLOR_BITS] ?? 0), 0);
   const digits = c.collector_number.replace(/[^0-9]/g, '').slice(0, 18);
@@ -71,6 +75,7 @@ function expected(c: Row) {
     oracle_key: c.oracle_id ?? c.id,
     released_at: c.released_at,
     layout: c.layout,
+    shown: c.lang === 'en' || !english.has(c.oracle_id ?? c.id),
   };
 }
 
@@ -89,14 +94,21 @@ async function drift(db: Db, ids?: string[]) {
       await db.execute(sql`select s.id, s.name, s.set, s.collector_number, s.collector_sort::float8 as collector_sort,
         s.lang, s.cmc, s.color_bits, s.identity_bits, s.type_bits, s.rarity_rank, s.search_types, s.usd::text,
         s.usd_foil::text, s.usd_etched::text, s.eur::text, s.eur_foil::text, s.set_name,
-        s.oracle_key, s.released_at::text, s.layout from card_search s`),
+        s.oracle_key, s.released_at::text, s.layout, s.shown from card_search s`),
     ).map((r) => [r.id as string, { ...r, cmc: Number(r.cmc), collector_sort: Number(r.collector_sort) }]),
   );
-  const wrong = cards.filter((c) => JSON.stringify(narrow.get(c.id)) !== JSON.stringify(expected(c)));
+  const english = new Set(
+    rowsOf<{ key: string }>(
+      await db.execute(sql`select distinct coalesce(oracle_id, id) as key from cards where lang = 'en'`),
+    ).map((r) => r.key),
+  );
+  const wrong = cards.filter(
+    (c) => JSON.stringify(narrow.get(c.id)) !== JSON.stringify(expected(c, english)),
+  );
   return {
     cards: cards.length,
     narrow: narrow.size,
-    wrong: wrong.map((c) => [expected(c), narrow.get(c.id)]),
+    wrong: wrong.map((c) => [expected(c, english), narrow.get(c.id)]),
   };
 }
 
@@ -117,6 +129,8 @@ async function both(db: Db, q: string) {
 
 /** The migration whose backfill writes every column of card_search (0003's, then 0020's). */
 const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', import.meta.url);
+/** The migration that partitions card_search by language and adds `shown`. */
+const SHOWN_MIGRATION = new URL('../../src/db/migrations/0023_card_search_by_language.sql', import.meta.url);
 /** The migration that defines card_search.flags' codes. */
 const FLAGS_MIGRATION = new URL('../../src/db/migrations/0021_card_search_codes.sql', import.meta.url);
 
@@ -145,13 +159,20 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     // The migration's backfill (for a catalogue imported before it) writes the same rows.
     const migration = readFileSync(MIGRATION, 'utf8');
     const start = migration.lastIndexOf('INSERT INTO card_search');
-    const backfill = migration.slice(start, migration.indexOf(';', start) + 1);
+    // Keyed as the table is now (migration 0023): by id and language.
+    const backfill = migration
+      .slice(start, migration.indexOf(';', start) + 1)
+      .replace('ON CONFLICT (id)', 'ON CONFLICT (id, lang)');
     await db.execute(sql`delete from card_search`);
     await db.execute(sql.raw(backfill));
+    // It predates `shown`: 0023's backfill computes it, from the rows in place.
+    const rebuild = readFileSync(SHOWN_MIGRATION, 'utf8');
+    const shown = rebuild.slice(rebuild.indexOf("s.lang = 'en' OR NOT EXISTS")).split(',\n')[0];
+    await db.execute(sql.raw(`update card_search s set shown = (${shown})`));
     const again = await drift(db);
     expect(again.narrow).toBe(d.cards);
     expect(again.wrong.slice(0, 3)).toEqual([]);
-    // 0020's backfill predates flags: the trigger writes the rows again, with them.
+    // 0020's backfill predates flags and `shown`: the trigger writes the rows again, with them.
     await db.execute(sql`update cards set layout = layout`);
   });
 
@@ -236,6 +257,63 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     await db.execute(sql`delete from cards where id = ${id}`);
     const gone = await drift(db);
     expect(gone.narrow).toBe(gone.cards);
+  });
+
+  it('shows a non-English printing while its card has no English one, as English printings come and go', async () => {
+    const card = randomUUID();
+    const [fr, ja, en] = [randomUUID(), randomUUID(), randomUUID()];
+    const printing = (id: string, lang: string, changes: Record<string, unknown> = {}) =>
+      testBeast(
+        id,
+        { name: 'Shown Test Beast', set: 'stb', set_name: 'Shown Test', collector_number: '3' },
+        { oracle_id: card, lang, ...changes },
+      );
+    const shown = async () =>
+      Object.fromEntries(
+        rowsOf<{ id: string; shown: boolean }>(
+          await db.execute(sql`select id, shown from card_search where oracle_key = ${card}`),
+        ).map((r) => [r.id, r.shown]),
+      );
+    const found = async () => {
+      const { cards } = await searchCatalogue(db, {
+        q: '!"Shown Test Beast"',
+        page: 1,
+        limit: 10,
+        unique: 'prints',
+        order: 'name',
+        dir: 'asc',
+      });
+      return cards.map((c) => c.id).sort();
+    };
+    // Only French and Japanese: both shown, and a search without lang: finds them.
+    await importJson(db, [printing(fr, 'fr'), printing(ja, 'ja')]);
+    expect(await shown()).toEqual({ [fr]: true, [ja]: true });
+    expect(await found()).toEqual([fr, ja].sort());
+    // An English printing arrives: the others are hidden.
+    await importJson(db, [printing(en, 'en')]);
+    expect(await shown()).toEqual({ [fr]: false, [ja]: false, [en]: true });
+    expect(await found()).toEqual([en]);
+    // A non-English printing arriving with the English one in the catalogue starts hidden, one
+    // arriving in the same file as an English one too.
+    const [de, it2, en2] = [randomUUID(), randomUUID(), randomUUID()];
+    await importJson(db, [printing(de, 'de')]);
+    expect((await shown())[de]).toBe(false);
+    await db.execute(sql`delete from cards where id = ${en}`);
+    expect(await shown()).toEqual({ [fr]: true, [ja]: true, [de]: true });
+    await importJson(db, [printing(it2, 'it'), printing(en2, 'en')]);
+    expect(await shown()).toEqual({ [fr]: false, [ja]: false, [de]: false, [it2]: false, [en2]: true });
+    // The English printing re-imported as Spanish: it moves partition, and the card has no English.
+    await importJson(db, [printing(en2, 'es')]);
+    expect(await shown()).toEqual({ [fr]: true, [ja]: true, [de]: true, [it2]: true, [en2]: true });
+    expect(
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from card_search where id = ${en2}`),
+      )[0]?.n,
+    ).toBe(1);
+    expect(await found()).toEqual([fr, ja, de, it2, en2].sort());
+    expect((await drift(db)).wrong).toEqual([]);
+    await db.execute(sql`delete from cards where oracle_id = ${card}`);
+    expect(await shown()).toEqual({});
   });
 
   it('finds the same printings as the wide rows, for every key it answers', async () => {

@@ -4,9 +4,10 @@
  * which the database refuses a value outside a set; 0007 (at most one owner per playgroup, one
  * friendship per pair of users) on a database at 0005 holding the duplicates of earlier races,
  * which it resolves, after which the database refuses new ones; 0006 (decks' version) on the
- * same data as 0005; 0021 (card_search rebuilt, with flags) on a catalogue imported at 0020.
+ * same data as 0005; 0021 (card_search rebuilt, with flags) and 0023 (card_search partitioned by
+ * language, with `shown`) on a catalogue imported at 0020.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -298,8 +299,8 @@ describe.each(storages())('migration 0007_social_invariants (%s)', (kind) => {
   });
 });
 
-describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0021_card_search_codes (%s)', (kind) => {
-  it('rebuilds card_search over a catalogue imported at 0020, with flags, its triggers in place', async () => {
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('migrations 0021 and 0023, card_search (%s)', (kind) => {
+  it('rebuilds card_search over a catalogue imported at 0020, with flags, by language, its triggers in place', async () => {
     const before = migrationsUpTo('0020_catalogue_search');
     cleanups.push(() => rmSync(before, { recursive: true, force: true }));
     const where = location(kind);
@@ -318,6 +319,19 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0021_card_search_c
     await old.db.execute(
       sql`insert into list_entries (id, list_id, card_id, name, quantity, finish) values (${ids.entry}, ${ids.list}, ${printing?.id}, 'X', 1, 'nonfoil')`,
     );
+    // Two non-English printings: a French one of a card with an English printing, a Japanese one
+    // of a card without.
+    const copy = (id: string, lang: string, oracle: string) =>
+      old.db.execute(sql`insert into cards select (jsonb_populate_record(null::cards, to_jsonb(c)
+        || jsonb_build_object('id', ${id}::text, 'lang', ${lang}::text, 'oracle_id', ${oracle}::text))).*
+        from cards c where c.id = ${printing?.id}`);
+    const [french, japanese] = [randomUUID(), randomUUID()];
+    const [{ oracle } = { oracle: '' }] = await rows<{ oracle: string }>(
+      old.db,
+      sql`select oracle_id as oracle from cards where id = ${printing?.id}`,
+    );
+    await copy(french, 'fr', oracle);
+    await copy(japanese, 'ja', randomUUID());
     const wide = async (db: Database['db'], q: string) =>
       (
         await rows<{ id: string }>(
@@ -352,6 +366,24 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('migration 0021_card_search_c
       expect(await narrow('is:commander')).toEqual(expected.commander);
       expect(await narrow('banned:legacy')).toEqual(expected.banned);
       expect(await narrow('legal:modern t:creature')).toEqual(expected.legal);
+      // 0023: each printing in its language's partition; a non-English one shown when its card has
+      // no English printing.
+      const placed = await rows<{ id: string; part: string; shown: boolean }>(
+        current.db,
+        sql`select id, tableoid::regclass::text as part, shown from card_search where id in (${french}, ${japanese}, ${printing?.id})`,
+      );
+      expect(Object.fromEntries(placed.map((r) => [r.id, [r.part, r.shown]]))).toEqual({
+        [printing?.id ?? '']: ['card_search_en', true],
+        [french]: ['card_search_other', false],
+        [japanese]: ['card_search_other', true],
+      });
+      expect(
+        await count(
+          current.db,
+          `card_search s where s.shown <> (s.lang = 'en' or not exists
+          (select 1 from cards c where coalesce(c.oracle_id, c.id) = s.oracle_key and c.lang = 'en'))`,
+        ),
+      ).toBe(0);
       // The triggers: a change to the printing reaches card_search, and from it the list's entry.
       await current.db.execute(
         sql`update cards set type_line = 'Artifact', search_types = 'artifact' where id = ${printing?.id}`,

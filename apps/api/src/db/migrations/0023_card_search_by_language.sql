@@ -1,0 +1,118 @@
+-- card_search partitioned by language, with `shown`, so that a catalogue search without `lang:`
+-- reads only the printings it can show. Such a search shows a printing in English, or one of a card
+-- that has no English printing (as on Scryfall). It probed, for every non-English row it read,
+-- whether its card has an English printing: over Scryfall's all_cards (500,000 printings, about
+-- 110,000 in English) it read every row to keep a fifth, and the probe kept PostgreSQL from
+-- planning a parallel scan. Now:
+-- - `shown` holds the answer, kept by the trigger below as English printings come and go;
+-- - the English printings are one partition, the others a second: such a search reads the English
+--   partition, plus the others' rows that `card_search_alone` lists (the printings of cards
+--   without English, about 1 in 1,000 of them);
+-- - the primary key holds the language, as a partitioned table's must; lookups by id read both
+--   partitions' keys.
+-- The entry_search triggers on card_search are created again on the new table.
+CREATE TABLE "card_search_new" (
+	"cmc" double precision NOT NULL,
+	"collector_sort" bigint NOT NULL,
+	"type_bits" integer NOT NULL,
+	"color_bits" smallint NOT NULL,
+	"identity_bits" smallint NOT NULL,
+	"rarity_rank" smallint NOT NULL,
+	"shown" boolean DEFAULT true NOT NULL,
+	"released_at" date,
+	"lang" text NOT NULL,
+	"layout" text NOT NULL,
+	"usd" numeric(12, 2),
+	"eur" numeric(12, 2),
+	"flags" smallint[] DEFAULT '{}'::smallint[] NOT NULL,
+	"oracle_key" text NOT NULL,
+	"id" text NOT NULL,
+	"name" text NOT NULL,
+	"set" text NOT NULL,
+	"collector_number" text NOT NULL,
+	"search_types" text NOT NULL,
+	"set_name" text NOT NULL,
+	"usd_foil" numeric(12, 2),
+	"usd_etched" numeric(12, 2),
+	"eur_foil" numeric(12, 2)
+) PARTITION BY LIST ("lang");--> statement-breakpoint
+CREATE TABLE "card_search_en" PARTITION OF "card_search_new" FOR VALUES IN ('en');--> statement-breakpoint
+CREATE TABLE "card_search_other" PARTITION OF "card_search_new" DEFAULT;--> statement-breakpoint
+INSERT INTO card_search_new (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil)
+SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank,
+  s.lang = 'en' OR NOT EXISTS (SELECT 1 FROM card_search e WHERE e.oracle_key = s.oracle_key AND e.lang = 'en'),
+  s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil
+FROM card_search s;--> statement-breakpoint
+DROP TABLE "card_search";--> statement-breakpoint
+ALTER TABLE "card_search_new" RENAME TO "card_search";--> statement-breakpoint
+ALTER TABLE "card_search" ADD CONSTRAINT "card_search_pkey" PRIMARY KEY ("id", "lang");--> statement-breakpoint
+CREATE INDEX "card_search_english" ON "card_search" USING btree ("oracle_key") WHERE "card_search"."lang" = 'en';--> statement-breakpoint
+CREATE INDEX "card_search_foreign" ON "card_search" USING btree ("oracle_key") WHERE "card_search"."lang" <> 'en';--> statement-breakpoint
+CREATE INDEX "card_search_alone" ON "card_search" USING btree ("id") WHERE "card_search"."shown" and "card_search"."lang" <> 'en';--> statement-breakpoint
+CREATE INDEX "card_search_flags" ON "card_search" USING gin ("flags");--> statement-breakpoint
+CREATE INDEX "card_search_features" ON "card_search" USING gin (entry_search_features("type_bits", "color_bits", "identity_bits", "rarity_rank", "cmc"));--> statement-breakpoint
+CREATE TRIGGER entry_search_card_insert AFTER INSERT ON card_search REFERENCING NEW TABLE AS new_search
+  FOR EACH STATEMENT EXECUTE FUNCTION entry_search_cards_sync();--> statement-breakpoint
+CREATE TRIGGER entry_search_card_update AFTER UPDATE ON card_search REFERENCING NEW TABLE AS new_search
+  FOR EACH STATEMENT EXECUTE FUNCTION entry_search_cards_sync();--> statement-breakpoint
+CREATE TRIGGER entry_search_card_delete AFTER DELETE ON card_search REFERENCING OLD TABLE AS old_search
+  FOR EACH STATEMENT EXECUTE FUNCTION entry_search_cards_sync();--> statement-breakpoint
+-- The trigger that keeps card_search in step with cards: as 0021's, with `shown`, and keyed by id
+-- and language. A new row's `shown` answers from the rows before the statement; then the non-English
+-- rows of each card whose English printings the statement added or removed are shown or hidden.
+CREATE OR REPLACE FUNCTION card_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  english text[];
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM card_search s WHERE s.id IN (SELECT o.id FROM old_cards o);
+    english := array(SELECT coalesce(o.oracle_id, o.id) FROM old_cards o WHERE o.lang = 'en');
+  ELSE
+    IF TG_OP = 'UPDATE' THEN
+      -- Printings gone, or in another language now (another partition).
+      DELETE FROM card_search s WHERE (s.id, s.lang) IN (SELECT o.id, o.lang FROM old_cards o EXCEPT SELECT n.id, n.lang FROM new_cards n);
+      english := array(SELECT coalesce(n.oracle_id, n.id) FROM new_cards n WHERE n.lang = 'en'
+        UNION SELECT coalesce(o.oracle_id, o.id) FROM old_cards o WHERE o.lang = 'en');
+    ELSE
+      english := array(SELECT coalesce(n.oracle_id, n.id) FROM new_cards n WHERE n.lang = 'en');
+    END IF;
+  INSERT INTO card_search (cmc, color_bits, identity_bits, type_bits, rarity_rank, collector_sort, id, name, set, collector_number, lang,
+    search_types, usd, usd_foil, usd_etched, eur, eur_foil, set_name, oracle_key, released_at, layout, flags, shown)
+  SELECT c.cmc,
+    ((('W' = any(c.colors))::int << 0) | (('U' = any(c.colors))::int << 1) | (('B' = any(c.colors))::int << 2) | (('R' = any(c.colors))::int << 3) | (('G' = any(c.colors))::int << 4))::smallint,
+    ((('W' = any(c.color_identity))::int << 0) | (('U' = any(c.color_identity))::int << 1) | (('B' = any(c.color_identity))::int << 2) | (('R' = any(c.color_identity))::int << 3) | (('G' = any(c.color_identity))::int << 4))::smallint,
+    ((c.search_types like '%artifact%')::int << 0) | ((c.search_types like '%creature%')::int << 1) | ((c.search_types like '%enchantment%')::int << 2) | ((c.search_types like '%instant%')::int << 3) | ((c.search_types like '%land%')::int << 4) | ((c.search_types like '%planeswalker%')::int << 5) | ((c.search_types like '%sorcery%')::int << 6) | ((c.search_types like '%battle%')::int << 7) | ((c.search_types like '%legendary%')::int << 8) | ((c.search_types like '%basic%')::int << 9) | ((c.search_types like '%snow%')::int << 10) | ((c.search_types like '%kindred%')::int << 11) | ((c.search_types like '%tribal%')::int << 12) | ((c.search_types like '%equipment%')::int << 13) | ((c.search_types like '%aura%')::int << 14) | ((c.search_types like '%vehicle%')::int << 15) | ((c.search_types like '%saga%')::int << 16) | ((c.search_types like '%token%')::int << 17),
+    (CASE c.rarity WHEN 'common' THEN 0 WHEN 'uncommon' THEN 1 WHEN 'rare' THEN 2 WHEN 'mythic' THEN 3
+      WHEN 'special' THEN 4 WHEN 'bonus' THEN 5 ELSE 0 END)::smallint,
+    coalesce(nullif(left(regexp_replace(c.collector_number, '[^0-9]', '', 'g'), 18), '')::bigint, 0),
+    c.id, c.name, c.set, c.collector_number, c.lang, c.search_types,
+    c.usd, c.usd_foil, c.usd_etched, c.eur, c.eur_foil, c.set_name,
+    coalesce(c.oracle_id, c.id), c.released_at, c.layout,
+    CASE WHEN c.layout not in ('token', 'double_faced_token', 'emblem', 'art_series') and (
+      split_part(c.search_types, '//', 1) like '%legendary%creature%' or c.search_text like '%can be your commander%')
+      THEN ARRAY[1]::smallint[] ELSE ARRAY[]::smallint[] END
+    || array(select (4 * array_position('{alchemy,brawl,commander,duel,explorer,future,gladiator,historic,historicbrawl,legacy,modern,oathbreaker,oldschool,pauper,paupercommander,penny,pioneer,predh,premodern,standard,standardbrawl,timeless,vintage}'::text[], l.key)
+        + CASE l.value WHEN 'legal' THEN 0 WHEN 'restricted' THEN 1 ELSE 2 END)::smallint
+      from jsonb_each_text(coalesce(c.legalities, '{}'::jsonb)) l
+      where l.value in ('legal', 'restricted', 'banned') and array_position('{alchemy,brawl,commander,duel,explorer,future,gladiator,historic,historicbrawl,legacy,modern,oathbreaker,oldschool,pauper,paupercommander,penny,pioneer,predh,premodern,standard,standardbrawl,timeless,vintage}'::text[], l.key) is not null order by 1),
+    c.lang = 'en' OR NOT EXISTS (SELECT 1 FROM card_search e WHERE e.oracle_key = coalesce(c.oracle_id, c.id) AND e.lang = 'en')
+  FROM new_cards c
+  ON CONFLICT (id, lang) DO UPDATE SET cmc = excluded.cmc, color_bits = excluded.color_bits,
+    identity_bits = excluded.identity_bits, type_bits = excluded.type_bits, rarity_rank = excluded.rarity_rank,
+    collector_sort = excluded.collector_sort, name = excluded.name, set = excluded.set,
+    collector_number = excluded.collector_number, lang = excluded.lang, search_types = excluded.search_types,
+    usd = excluded.usd, usd_foil = excluded.usd_foil, usd_etched = excluded.usd_etched, eur = excluded.eur,
+    eur_foil = excluded.eur_foil, set_name = excluded.set_name, oracle_key = excluded.oracle_key,
+    released_at = excluded.released_at, layout = excluded.layout, flags = excluded.flags, shown = excluded.shown
+  WHERE (card_search.cmc, card_search.color_bits, card_search.identity_bits, card_search.type_bits, card_search.rarity_rank, card_search.collector_sort, card_search.name, card_search.set, card_search.collector_number, card_search.lang, card_search.search_types, card_search.usd, card_search.usd_foil, card_search.usd_etched, card_search.eur, card_search.eur_foil, card_search.set_name, card_search.oracle_key, card_search.released_at, card_search.layout, card_search.flags, card_search.shown)
+    IS DISTINCT FROM (excluded.cmc, excluded.color_bits, excluded.identity_bits, excluded.type_bits, excluded.rarity_rank, excluded.collector_sort, excluded.name, excluded.set, excluded.collector_number, excluded.lang, excluded.search_types, excluded.usd, excluded.usd_foil, excluded.usd_etched, excluded.eur, excluded.eur_foil, excluded.set_name, excluded.oracle_key, excluded.released_at, excluded.layout, excluded.flags, excluded.shown);
+  END IF;
+  -- A card's non-English printings are shown while it has no English one.
+  IF cardinality(english) > 0 THEN
+    UPDATE card_search s SET shown = NOT s.shown
+    WHERE s.lang <> 'en' AND s.oracle_key = ANY (english)
+      AND s.shown = EXISTS (SELECT 1 FROM card_search e WHERE e.oracle_key = s.oracle_key AND e.lang = 'en');
+  END IF;
+  RETURN NULL;
+END
+$$;
