@@ -195,6 +195,8 @@ export function Component() {
       </>
     );
 
+  // The summary waits for this count too: the set's own `card_count` can be short of it (a set first
+  // named by a catalogue file, not a sets file), and "5 of 1" showed until the search answered.
   const inCatalogue = catalogue.data?.total ?? 0;
   const size = Math.max(set.card_count, inCatalogue);
   const ownedCount = owned.byNumber.size;
@@ -235,7 +237,7 @@ export function Component() {
             <p className="web-form__error" role="alert">
               {errorMessage(owned.error, t)}
             </p>
-          ) : owned.ready ? (
+          ) : owned.ready && !catalogue.isPending ? (
             <>
               <p className="web-kpi">
                 <span className="web-kpi__label">{t('web.cards.set.ownedLabel')}</span>
