@@ -203,8 +203,9 @@ test('settings: download my data, change the password, then delete the account',
   await screenshot(page, info, 'delete-account-confirm');
   await expectAccessible(page, 'delete account: confirmation');
   await confirm.click();
+  // On the sign-in page, where the toast stays (the home page has no toaster).
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/login$/);
   await expect(page.locator('.cui-toast__title', { hasText: 'Your account was deleted' })).toBeVisible();
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 
   // Signing in again fails: the account is gone.
   await page.goto('/login');

@@ -31,8 +31,10 @@ export function DeleteAccount() {
     try {
       await remove.mutateAsync({ body: { confirmation: typed } });
       setOpen(false);
+      // To the sign-in page, which the app renders with its toaster: the home page is static HTML
+      // outside it, and took the toast away as it opened.
       toast({ tone: 'success', title: t('web.settings.delete.done'), id: 'account-deleted' });
-      void navigate(lp('/'), { replace: true });
+      void navigate(lp('/login'), { replace: true });
     } catch {
       // Shown in the dialog (remove.error).
     }
