@@ -896,17 +896,16 @@ export async function searchCatalogue(
   const key = narrow || unique !== 'art' ? card : sql`coalesce(c.illustration_id, c.id)`;
   const branch = (only: SQL) =>
     sql`select ${columns}, ${key} collate "C" as unique_key from ${from} where ${where} and ${only}`;
-  // Without `lang:`, printings in English, and those of a card that has none (as on Scryfall). Over
-  // card_search: its English partition, and the other printings `shown` marks (read through their
-  // index, card_search_alone), so the rest of the other languages stay unread. Over cards: one probe
-  // of card_search's index of English printings for each non-English printing (`offset 0` keeps
-  // PostgreSQL from turning it into a hash of every English printing, built per search).
+  // Without `lang:`, printings in English, and the others card_search's `shown` marks: those of a
+  // card that has no English printing (as on Scryfall), which card_search_alone lists. Over
+  // card_search: its English partition, and those through that index, so the rest of the other
+  // languages stay unread. Over cards: English rows, and those (their ids hashed once a search).
   const matching = mentionsLanguage(ast)
     ? branch(sql`true`)
     : narrow
       ? sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`
       : branch(
-          sql`(${t}.lang = 'en' or not exists (select 1 from card_search sx where sx.oracle_key = ${card} and sx.lang = 'en' offset 0))`,
+          sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
         );
   const source =
     unique === 'prints'
