@@ -9,6 +9,7 @@ import { seedFormats } from './db/seed.js';
 import type { Env } from './env.js';
 import { ApiError, fromDatabaseError, fromDomainError } from './http/errors.js';
 import { ANONYMOUS_BODY_BYTES, type RateLimits, registerRateLimits } from './http/limits.js';
+import { lingerOnClose } from './http/linger.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerReadiness } from './http/readiness.js';
 import { createRegistrar, type Registrar } from './http/registrar.js';
@@ -233,6 +234,8 @@ export async function buildServer(env: Env, options: BuildOptions = {}): Promise
     // rather than read the rest of the body.
     const unread = status >= 400 && !request.raw.complete;
     if (unread || draining) reply.header('connection', 'close');
+    // The answer reaches a client still sending (a reset would make it drop the answer).
+    if (unread) lingerOnClose(request.raw.socket);
     // A caller refused again and again waits for its refusals (the body it sends meanwhile is not read).
     if ((unread && status < 500) || status === 429) await tarpit.refused(request.ip);
   });
