@@ -33,21 +33,42 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
     if (elementStart >= 0) elementStart = 0;
     const out: unknown[] = [];
     const n = buffer.length;
+    // The next backslash and the next quote at or after the scan position (n: none left in this
+    // buffer), each found once: strings are most of a bulk file and are skipped to their closing
+    // quote by `indexOf`, not character by character, and no stretch is searched twice (linear
+    // time whatever the escapes).
+    let backslash = -1;
+    let quote = -1;
     for (let i = offset; i < n; i++) {
-      const code = buffer.charCodeAt(i);
       if (inString) {
-        if (escaped) escaped = false;
-        else if (code === 92 /* \ */) escaped = true;
-        else if (code === 34 /* " */) {
-          inString = false;
-          if (depth === 1 && rootKind === 'object' && keyStart >= 0) {
-            lastKey = keyPartial + buffer.slice(keyStart, i);
-            keyPartial = '';
-            keyStart = -1;
-          }
+        if (escaped) {
+          escaped = false; // the character at i is escaped
+          continue;
+        }
+        if (backslash < i) {
+          backslash = buffer.indexOf('\\', i);
+          if (backslash < 0) backslash = n;
+        }
+        if (quote < i) {
+          quote = buffer.indexOf('"', i);
+          if (quote < 0) quote = n;
+        }
+        if (backslash < quote) {
+          escaped = true; // the next character is escaped
+          i = backslash;
+          continue;
+        }
+        if (quote === n) break; // the string goes on in the next chunk
+        i = quote;
+        inString = false;
+        if (depth === 1 && rootKind === 'object' && keyStart >= 0) {
+          lastKey = keyPartial + buffer.slice(keyStart, i);
+          keyPartial = '';
+          keyStart = -1;
         }
         continue;
       }
+      const code = buffer.charCodeAt(i);
       switch (code) {
         case 34: // "
           inString = true;
