@@ -13,9 +13,9 @@
  * is cut, damaged, of an unknown format or from a newer schema), then to insert it into an empty
  * database migrated to the backup's migration, in one transaction, before the later migrations run.
  *
- * `card_search` and `entry_search` are not in the file: triggers fill them from `cards` and
- * `list_entries` as those are inserted (migrations 0003 and 0004). The generated `notes.search` is
- * computed again too.
+ * `card_search`, `card_pick` and `entry_search` are not in the file: triggers fill them from
+ * `cards` and `list_entries` as those are inserted (migrations 0003, 0004 and 0024). The generated
+ * `notes.search` is computed again too.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ export const BACKUP_FORMAT = 'companion-backup';
 export const BACKUP_VERSION = 1;
 
 /** Filled by triggers from the tables they index; never in a backup. */
-const DERIVED_TABLES = new Set(['card_search', 'entry_search']);
+const DERIVED_TABLES = new Set(['card_search', 'card_pick', 'entry_search']);
 /** The Scryfall catalogue, which `cards:sync` fetches again: left out with `catalogue: false`. */
 export const CATALOGUE_TABLES = [
   'cards',
@@ -559,7 +559,7 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
         const names = [...targets.keys()];
         // TRUNCATE fires no DELETE trigger: empty the search rows with their sources.
         if (names.includes('list_entries') || names.includes('cards')) names.push('entry_search');
-        if (names.includes('cards')) names.push('card_search');
+        if (names.includes('cards')) names.push('card_search', 'card_pick');
         await conn.query(`TRUNCATE ${names.map(ident).join(', ')} CASCADE`);
       }
       let batch: Array<Array<string | null>> = [];

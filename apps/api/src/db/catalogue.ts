@@ -148,76 +148,89 @@ export const cards = pgTable(
  * searches and orders read, the flags, and last what only a row on the page needs. Never written
  * by the application.
  */
-export const cardSearch = pgTable(
-  'card_search',
-  {
-    cmc: doublePrecision('cmc').notNull(),
-    /** The collector number's digits (0 without), then the number as text: its sort keys. */
-    collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
-    /** Bit i set when `search_types` contains CARD_TYPE_WORDS[i]. */
-    typeBits: integer('type_bits').notNull(),
-    /** Bits of `colors` and `color_identity`: W 1, U 2, B 4, R 8, G 16 (CARD_COLOR_BITS). */
-    colorBits: smallint('color_bits').notNull(),
-    identityBits: smallint('identity_bits').notNull(),
-    /** RARITY_RANK of the rarity. */
-    rarityRank: smallint('rarity_rank').notNull(),
-    /**
-     * Whether a catalogue search without `lang:` shows this printing: it is in English, or its card
-     * has no English printing (as on Scryfall). Kept by the trigger as English printings come and go
-     * (migration 0023).
-     */
-    shown: boolean('shown').notNull().default(true),
-    releasedAt: date('released_at', { mode: 'string' }),
-    lang: text('lang').notNull(),
-    /** Catalogue searches hide the extras' layouts, and `is:dfc` and the like read it. */
-    layout: text('layout').notNull(),
-    usd: money('usd'),
-    eur: money('eur'),
-    /**
-     * Codes of what only the wide row would otherwise answer (migration 0021): for each format of
-     * FLAG_FORMATS (card-search.ts) the printing is legal, restricted or banned in, `4 × (its
-     * position, from 1) + 0, 1 or 2` (`legal:`, `restricted:`, `banned:`), and 1 for `is:commander`.
-     * Read through its GIN index. Small integers, not `format:status` texts, which would make up
-     * 229 of a row's 506 bytes.
-     */
-    flags: smallint('flags').array().notNull().default(sql`'{}'::smallint[]`),
-    /** `coalesce(oracle_id, id)`: the card of the printing (`unique=cards`). */
-    oracleKey: text('oracle_key').notNull(),
-    id: text('id').notNull(),
-    name: text('name').notNull(),
-    set: text('set').notNull(),
-    collectorNumber: text('collector_number').notNull(),
-    searchTypes: text('search_types').notNull(),
-    /** For the CSV export, which needs nothing else of the wide row. */
-    setName: text('set_name').notNull(),
-    usdFoil: money('usd_foil'),
-    usdEtched: money('usd_etched'),
-    eurFoil: money('eur_foil'),
-  },
-  (t) => [
-    // Partitioned by language (migration 0023): English printings in one partition, the others in a
-    // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few
-    // others it shows (`card_search_alone`). The key holds the language, as a partitioned table's
-    // must; a printing whose language changes is deleted and written again by the trigger.
-    primaryKey({ name: 'card_search_pkey', columns: [t.id, t.lang] }),
-    // Whether a card has an English printing: one probe here.
-    index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
-    // The non-English printings of a card, which the trigger shows or hides as its English ones
-    // come and go.
-    index('card_search_foreign').on(t.oracleKey).where(sql`${t.lang} <> 'en'`),
-    // The non-English printings a search without `lang:` shows: those of cards without English.
-    index('card_search_alone').on(t.id).where(sql`${t.shown} and ${t.lang} <> 'en'`),
-    index('card_search_flags').using('gin', t.flags),
-    // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
-    // computed by the same function and indexed without being stored: a catalogue search adds
-    // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must
-    // match it for the index to serve).
-    index('card_search_features').using(
-      'gin',
-      sql`entry_search_features(${t.typeBits}, ${t.colorBits}, ${t.identityBits}, ${t.rarityRank}, ${t.cmc})`,
-    ),
-  ],
-);
+/** The columns of `card_search` and of `card_pick`, which holds some of its rows. */
+const cardSearchColumns = () => ({
+  cmc: doublePrecision('cmc').notNull(),
+  /** The collector number's digits (0 without), then the number as text: its sort keys. */
+  collectorSort: bigint('collector_sort', { mode: 'number' }).notNull(),
+  /** Bit i set when `search_types` contains CARD_TYPE_WORDS[i]. */
+  typeBits: integer('type_bits').notNull(),
+  /** Bits of `colors` and `color_identity`: W 1, U 2, B 4, R 8, G 16 (CARD_COLOR_BITS). */
+  colorBits: smallint('color_bits').notNull(),
+  identityBits: smallint('identity_bits').notNull(),
+  /** RARITY_RANK of the rarity. */
+  rarityRank: smallint('rarity_rank').notNull(),
+  /**
+   * Whether a catalogue search without `lang:` shows this printing: it is in English, or its card
+   * has no English printing (as on Scryfall). Kept by the trigger as English printings come and go
+   * (migration 0023).
+   */
+  shown: boolean('shown').notNull().default(true),
+  releasedAt: date('released_at', { mode: 'string' }),
+  lang: text('lang').notNull(),
+  /** Catalogue searches hide the extras' layouts, and `is:dfc` and the like read it. */
+  layout: text('layout').notNull(),
+  usd: money('usd'),
+  eur: money('eur'),
+  /**
+   * Codes of what only the wide row would otherwise answer (migration 0021): for each format of
+   * FLAG_FORMATS (card-search.ts) the printing is legal, restricted or banned in, `4 × (its
+   * position, from 1) + 0, 1 or 2` (`legal:`, `restricted:`, `banned:`), and 1 for `is:commander`.
+   * Read through its GIN index. Small integers, not `format:status` texts, which would make up
+   * 229 of a row's 506 bytes.
+   */
+  flags: smallint('flags').array().notNull().default(sql`'{}'::smallint[]`),
+  /** `coalesce(oracle_id, id)`: the card of the printing (`unique=cards`). */
+  oracleKey: text('oracle_key').notNull(),
+  id: text('id').notNull(),
+  name: text('name').notNull(),
+  set: text('set').notNull(),
+  collectorNumber: text('collector_number').notNull(),
+  searchTypes: text('search_types').notNull(),
+  /** For the CSV export, which needs nothing else of the wide row. */
+  setName: text('set_name').notNull(),
+  usdFoil: money('usd_foil'),
+  usdEtched: money('usd_etched'),
+  eurFoil: money('eur_foil'),
+});
+
+export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
+  // Partitioned by language (migration 0023): English printings in one partition, the others in a
+  // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few
+  // others it shows (`card_search_alone`). The key holds the language, as a partitioned table's
+  // must; a printing whose language changes is deleted and written again by the trigger.
+  primaryKey({ name: 'card_search_pkey', columns: [t.id, t.lang] }),
+  // Whether a card has an English printing: one probe here.
+  index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
+  // The non-English printings of a card, which the trigger shows or hides as its English ones
+  // come and go.
+  index('card_search_foreign').on(t.oracleKey).where(sql`${t.lang} <> 'en'`),
+  // The non-English printings a search without `lang:` shows: those of cards without English.
+  index('card_search_alone').on(t.id).where(sql`${t.shown} and ${t.lang} <> 'en'`),
+  index('card_search_flags').using('gin', t.flags),
+  // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
+  // computed by the same function and indexed without being stored: a catalogue search adds
+  // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must
+  // match it for the index to serve).
+  index('card_search_features').using(
+    'gin',
+    sql`entry_search_features(${t.typeBits}, ${t.colorBits}, ${t.identityBits}, ${t.rarityRank}, ${t.cmc})`,
+  ),
+]);
+
+/**
+ * One `card_search` row a card: the printing a catalogue search with `unique=cards` shows for it
+ * when all its printings match. That is the choice the search makes among matching printings: in
+ * English first, the newest (undated last), then by id; for a card without English, among its shown
+ * printings; never an extra (EXTRA_LAYOUTS in card-search.ts, which migration 0024's list must
+ * match: a test checks). A search that reads only what every printing of a card shares (types,
+ * colours, mana value, `is:commander`) reads these 30,000 rows instead of choosing among 110,000
+ * printings. Kept by the `cards` trigger (migration 0024) for every card whose printings a
+ * statement writes or deletes; never written by the application.
+ */
+export const cardPick = pgTable('card_pick', cardSearchColumns(), (t) => [
+  primaryKey({ name: 'card_pick_pkey', columns: [t.oracleKey] }),
+]);
 
 export const cardSets = pgTable('card_sets', {
   code: text('code').primaryKey(),

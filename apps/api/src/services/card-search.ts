@@ -730,6 +730,25 @@ export function asksForExtras(node: SearchNode): boolean {
   );
 }
 
+/**
+ * Whether a query reads only what every printing of a card shares: its types, colours, colour
+ * identity, mana value and `is:commander` (all from the oracle card). Then each card's printings
+ * all match or none does, and `unique=cards` shows the printing `card_pick` holds for the card. Not
+ * legalities: Scryfall gives Old School's per printing.
+ */
+export function readsCardOnly(node: SearchNode): boolean {
+  return !someLeaf(
+    node,
+    (leaf) =>
+      !(
+        leaf.kind === 'type' ||
+        leaf.kind === 'color' ||
+        (leaf.kind === 'number' && leaf.field === 'mv') ||
+        (leaf.kind === 'is' && leaf.value === 'commander')
+      ),
+  );
+}
+
 /** Whether a query names a language anywhere (`lang:fr`, `lang:any`, negated or not). */
 export function mentionsLanguage(node: SearchNode): boolean {
   return someLeaf(node, (leaf) => leaf.kind === 'lang');
@@ -900,15 +919,22 @@ export async function searchCatalogue(
   // card that has no English printing (as on Scryfall), which card_search_alone lists. Over
   // card_search: its English partition, and those through that index, so the rest of the other
   // languages stay unread. Over cards: English rows, and those (their ids hashed once a search).
+  // A search of what every printing of a card shares reads card_pick instead, one row a card (no
+  // extras): the printing the choice among a card's printings below makes when they all match
+  // (`-t:land c:c` over 110,000 printings read and sorted 11,000 printings for 3,400 cards).
+  const picked =
+    narrow && unique === 'cards' && !asksForExtras(ast) && !mentionsLanguage(ast) && readsCardOnly(ast);
   const matching = mentionsLanguage(ast)
     ? branch(sql`true`)
-    : narrow
-      ? sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`
-      : branch(
-          sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
-        );
+    : picked
+      ? sql`select ${columns} from card_pick s where ${compileSearch(ast, 'c', { narrow: 's', flags: 's' })}`
+      : narrow
+        ? sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`
+        : branch(
+            sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
+          );
   const source =
-    unique === 'prints'
+    unique === 'prints' || picked
       ? sql`(${matching}) m`
       : sql`(select distinct on (u.unique_key) u.* from (${matching}) u
              order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id) m`;

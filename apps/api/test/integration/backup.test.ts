@@ -264,6 +264,7 @@ describe.each(storages())('backup and restore on %s', (kind) => {
               'card_migrations',
               'catalogue_syncs',
               'card_search',
+              'card_pick',
               'entry_search',
             ].includes(table)
           )

@@ -12,6 +12,7 @@ import {
   CARD_COLOR_BITS,
   CARD_TYPE_WORDS,
   compileSearch,
+  EXTRA_LAYOUTS,
   FLAG_COMMANDER,
   FLAG_FORMATS,
   FLAG_STATUS,
@@ -79,6 +80,55 @@ function expected(c: Row, english: Set<string>) {
   };
 }
 
+/**
+ * The printing `unique=cards` shows for each card when all its printings match, computed here:
+ * among the printings that are not extras, in English first, then the newest (undated last), then
+ * by id; a non-English printing only for a card without any English printing (extras included).
+ */
+function pickedPrintings(cards: Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>[]) {
+  const english = new Set(cards.filter((c) => c.lang === 'en').map((c) => c.oracle_id ?? c.id));
+  const best = new Map<string, (typeof cards)[number]>();
+  const before = (a: (typeof cards)[number], b: (typeof cards)[number]) =>
+    a.lang === 'en' && b.lang !== 'en'
+      ? true
+      : a.lang !== 'en' && b.lang === 'en'
+        ? false
+        : a.released_at !== b.released_at
+          ? b.released_at === null || (a.released_at !== null && a.released_at > b.released_at)
+          : a.id < b.id;
+  for (const c of cards) {
+    const key = c.oracle_id ?? c.id;
+    if ((EXTRA_LAYOUTS as readonly string[]).includes(c.layout)) continue;
+    if (c.lang !== 'en' && english.has(key)) continue;
+    const current = best.get(key);
+    if (!current || before(c, current)) best.set(key, c);
+  }
+  return new Set([...best.values()].map((c) => c.id));
+}
+
+/**
+ * card_pick against the printings computed here: the same printing for each card, and each of its
+ * rows equal to that printing's card_search row, column for column.
+ */
+async function pickDrift(db: Db) {
+  const chosen = pickedPrintings(
+    rowsOf<Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>>(
+      await db.execute(sql`select id, oracle_id, lang, layout, released_at::text from cards`),
+    ),
+  );
+  const picks = rowsOf<{ id: string }>(await db.execute(sql`select id from card_pick`)).map((r) => r.id);
+  const unlike = rowsOf<{ id: string }>(
+    await db.execute(sql`select p.id from card_pick p
+      where not exists (select 1 from card_search s where s.id = p.id and row(s.*) is not distinct from row(p.*))`),
+  ).map((r) => r.id);
+  return {
+    picks: picks.length,
+    missing: [...chosen].filter((id) => !picks.includes(id)),
+    extra: picks.filter((id) => !chosen.has(id)),
+    unlike,
+  };
+}
+
 async function drift(db: Db, ids?: string[]) {
   const only = ids
     ? sql`where c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
@@ -131,6 +181,8 @@ async function both(db: Db, q: string) {
 const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', import.meta.url);
 /** The migration that partitions card_search by language and adds `shown`. */
 const SHOWN_MIGRATION = new URL('../../src/db/migrations/0023_card_search_by_language.sql', import.meta.url);
+/** The migration that adds card_pick. */
+const PICK_MIGRATION = new URL('../../src/db/migrations/0024_card_pick.sql', import.meta.url);
 /** The migration that defines card_search.flags' codes. */
 const FLAGS_MIGRATION = new URL('../../src/db/migrations/0021_card_search_codes.sql', import.meta.url);
 
@@ -174,6 +226,16 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(again.wrong.slice(0, 3)).toEqual([]);
     // 0020's backfill predates flags and `shown`: the trigger writes the rows again, with them.
     await db.execute(sql`update cards set layout = layout`);
+    // card_pick, after the import and after 0024's backfill.
+    const picked = { missing: [], extra: [], unlike: [] };
+    const first = await pickDrift(db);
+    expect(first).toMatchObject(picked);
+    expect(first.picks).toBeGreaterThan(400);
+    const migration0024 = readFileSync(PICK_MIGRATION, 'utf8');
+    const fillFrom = migration0024.indexOf('INSERT INTO card_pick');
+    await db.execute(sql`delete from card_pick`);
+    await db.execute(sql.raw(migration0024.slice(fillFrom, migration0024.indexOf(';', fillFrom) + 1)));
+    expect(await pickDrift(db)).toMatchObject({ ...picked, picks: first.picks });
   });
 
   it("holds each printing's legalities and is:commander as the codes of FLAG_FORMATS", async () => {
@@ -314,6 +376,98 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect((await drift(db)).wrong).toEqual([]);
     await db.execute(sql`delete from cards where oracle_id = ${card}`);
     expect(await shown()).toEqual({});
+  });
+
+  it("picks each card's newest English printing, else its newest shown one, never an extra", async () => {
+    // The extras' lists of the migration are EXTRA_LAYOUTS.
+    const migration = readFileSync(PICK_MIGRATION, 'utf8');
+    const lists = [...migration.matchAll(/NOT IN \(([^)]*)\)/g)].map((m) => m[1]);
+    expect(lists.length).toBe(4);
+    for (const list of lists) expect(list?.split(', ').map((l) => l.slice(1, -1))).toEqual(EXTRA_LAYOUTS);
+    const card = randomUUID();
+    const printing = (id: string, lang: string, released_at: string | null, changes = {}) =>
+      testBeast(
+        id,
+        { name: 'Picked Test Beast', set: 'ptb', set_name: 'Picked Test', collector_number: '7' },
+        { oracle_id: card, lang, released_at, ...changes },
+      );
+    const picked = async () =>
+      rowsOf<{ id: string }>(await db.execute(sql`select id from card_pick where oracle_key = ${card}`)).map(
+        (r) => r.id,
+      );
+    const [fr, ja, en1, en2, en3, art] = [1, 2, 3, 4, 5, 6].map(() => randomUUID()) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    // No English: the newest of the others.
+    await importJson(db, [printing(fr, 'fr', '2001-01-01'), printing(ja, 'ja', '2003-01-01')]);
+    expect(await picked()).toEqual([ja]);
+    // An English one arrives, older: it wins all the same.
+    await importJson(db, [printing(en1, 'en', '1999-01-01')]);
+    expect(await picked()).toEqual([en1]);
+    // A newer English one, and an even newer extra (never picked), in one file.
+    await importJson(db, [
+      printing(en2, 'en', '2010-01-01'),
+      printing(art, 'en', '2020-01-01', { layout: 'art_series' }),
+    ]);
+    expect(await picked()).toEqual([en2]);
+    // An undated one comes after the dated ones; a re-import that dates it newest makes it the pick,
+    // and a price change of the pick is in card_pick too.
+    await importJson(db, [printing(en3, 'en', null)]);
+    expect(await picked()).toEqual([en2]);
+    await importJson(db, [printing(en3, 'en', '2015-01-01', { prices: { usd: '9.99' } })]);
+    expect(await picked()).toEqual([en3]);
+    expect(
+      rowsOf<{ usd: string }>(await db.execute(sql`select usd::text from card_pick where id = ${en3}`)),
+    ).toEqual([{ usd: '9.99' }]);
+    // Deleted, the next newest again; the English ones gone but the art card, which keeps the
+    // others hidden: no pick; the art card gone, the newest shown one.
+    await db.execute(sql`delete from cards where id = ${en3}`);
+    expect(await picked()).toEqual([en2]);
+    await db.execute(sql`delete from cards where id in (${en1}, ${en2})`);
+    expect(await picked()).toEqual([]);
+    await db.execute(sql`delete from cards where id = ${art}`);
+    expect(await picked()).toEqual([ja]);
+    expect(await pickDrift(db)).toMatchObject({ missing: [], extra: [], unlike: [] });
+    await db.execute(sql`delete from cards where oracle_id = ${card}`);
+    expect(await picked()).toEqual([]);
+  });
+
+  it('answers a search of what every printing of a card shares from card_pick alone, as the choice among all printings would', async () => {
+    // `-s:zzzzz` matches every printing but is a printing's own field: it keeps the search on the
+    // choice among printings, the way it went before `preferred`.
+    const queries = [
+      't:creature',
+      'c:g t:creature mv<=3',
+      '-t:land c:c',
+      'is:commander id<=esper',
+      'id:g t:land',
+      'mv>=7 or t:legendary',
+      'c:m',
+      '-c:w -t:creature',
+    ];
+    for (const q of queries) {
+      for (const order of ['name', 'released', 'usd', 'set', 'rarity', 'mv'] as const) {
+        for (const page of [1, 2]) {
+          const search = (query: string) =>
+            searchCatalogue(db, { q: query, page, limit: 25, unique: 'cards', order, dir: 'desc' });
+          const fast = await search(q);
+          const slow = await search(`(${q}) -s:zzzzz`);
+          expect({ q, order, page, total: fast.total, ids: fast.cards.map((c) => c.id) }).toEqual({
+            q,
+            order,
+            page,
+            total: slow.total,
+            ids: slow.cards.map((c) => c.id),
+          });
+          if (page === 1) expect(fast.total).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 
   it('finds the same printings as the wide rows, for every key it answers', async () => {
