@@ -224,13 +224,22 @@ export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
  * English first, the newest (undated last), then by id; for a card without English, among its shown
  * printings; never an extra (EXTRA_LAYOUTS in card-search.ts, which migration 0024's list must
  * match: a test checks). A search that reads only what every printing of a card shares (types,
- * colours, mana value, `is:commander`) reads these 30,000 rows instead of choosing among 110,000
- * printings. Kept by the `cards` trigger (migration 0024) for every card whose printings a
+ * colours, mana value, `is:commander`, rules text) reads these 30,000 rows instead of choosing
+ * among 110,000 printings. Kept by the `cards` trigger (migration 0024) for every card whose printings a
  * statement writes or deletes; never written by the application.
  */
-export const cardPick = pgTable('card_pick', cardSearchColumns(), (t) => [
-  primaryKey({ name: 'card_pick_pkey', columns: [t.oracleKey] }),
-]);
+export const cardPick = pgTable(
+  'card_pick',
+  {
+    ...cardSearchColumns(),
+    /** The card's rules text (`cards.search_rules`): `o:` over one row a card, through its index. */
+    searchRules: text('search_rules').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'card_pick_pkey', columns: [t.oracleKey] }),
+    index('card_pick_rules').using('gin', sql`${t.searchRules} gin_trgm_ops`),
+  ],
+);
 
 export const cardSets = pgTable('card_sets', {
   code: text('code').primaryKey(),

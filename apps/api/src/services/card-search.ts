@@ -732,9 +732,9 @@ export function asksForExtras(node: SearchNode): boolean {
 
 /**
  * Whether a query reads only what every printing of a card shares: its types, colours, colour
- * identity, mana value and `is:commander` (all from the oracle card). Then each card's printings
- * all match or none does, and `unique=cards` shows the printing `card_pick` holds for the card. Not
- * legalities: Scryfall gives Old School's per printing.
+ * identity, mana value, `is:commander` and rules text (`o:` without `~`), all from the oracle card.
+ * Then each card's printings all match or none does, and `unique=cards` shows the printing
+ * `card_pick` holds for the card. Not legalities: Scryfall gives Old School's per printing.
  */
 export function readsCardOnly(node: SearchNode): boolean {
   return !someLeaf(
@@ -744,7 +744,8 @@ export function readsCardOnly(node: SearchNode): boolean {
         leaf.kind === 'type' ||
         leaf.kind === 'color' ||
         (leaf.kind === 'number' && leaf.field === 'mv') ||
-        (leaf.kind === 'is' && leaf.value === 'commander')
+        (leaf.kind === 'is' && leaf.value === 'commander') ||
+        (leaf.kind === 'oracle' && !leaf.full && !leaf.value.includes('~'))
       ),
   );
 }
@@ -890,7 +891,17 @@ export async function searchCatalogue(
   const unique = (options.unique ?? s.unique) as CardUniqueValue;
   const order = (options.order ?? s.order) as SearchOrder;
   const dir = (options.direction ?? s.dir) as SortDirectionValue;
-  const narrow = !needsCardsRow(ast, false, true) && unique !== 'art' && NARROW_ORDERS.has(order);
+  // A search of what every printing of a card shares reads card_pick, one row a card (no extras):
+  // the printing the choice among a card's printings below makes when they all match (`-t:land
+  // c:c` over 110,000 printings read and sorted 11,000 printings for 3,400 cards; `o:` read the
+  // rules text of every printing).
+  const picked =
+    unique === 'cards' &&
+    NARROW_ORDERS.has(order) &&
+    !asksForExtras(ast) &&
+    !mentionsLanguage(ast) &&
+    readsCardOnly(ast);
+  const narrow = picked || (!needsCardsRow(ast, false, true) && unique !== 'art' && NARROW_ORDERS.has(order));
   const t = sql.raw(narrow ? 's' : 'c');
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them).
@@ -919,15 +930,11 @@ export async function searchCatalogue(
   // card that has no English printing (as on Scryfall), which card_search_alone lists. Over
   // card_search: its English partition, and those through that index, so the rest of the other
   // languages stay unread. Over cards: English rows, and those (their ids hashed once a search).
-  // A search of what every printing of a card shares reads card_pick instead, one row a card (no
-  // extras): the printing the choice among a card's printings below makes when they all match
-  // (`-t:land c:c` over 110,000 printings read and sorted 11,000 printings for 3,400 cards).
-  const picked =
-    narrow && unique === 'cards' && !asksForExtras(ast) && !mentionsLanguage(ast) && readsCardOnly(ast);
   const matching = mentionsLanguage(ast)
     ? branch(sql`true`)
     : picked
-      ? sql`select ${columns} from card_pick s where ${compileSearch(ast, 'c', { narrow: 's', flags: 's' })}`
+      ? // Its rules text too (card_pick.search_rules, with its own index).
+        sql`select ${columns} from card_pick s where ${compileSearch(ast, 's', { narrow: 's', flags: 's' })}`
       : narrow
         ? sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`
         : branch(

@@ -106,9 +106,36 @@ function pickedPrintings(cards: Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout'
   return new Set([...best.values()].map((c) => c.id));
 }
 
+/** card_search's columns, which card_pick copies (then the card's rules text). */
+const PICK_COLUMNS = [
+  'cmc',
+  'collector_sort',
+  'type_bits',
+  'color_bits',
+  'identity_bits',
+  'rarity_rank',
+  'shown',
+  'released_at',
+  'lang',
+  'layout',
+  'usd',
+  'eur',
+  'flags',
+  'oracle_key',
+  'id',
+  'name',
+  'set',
+  'collector_number',
+  'search_types',
+  'set_name',
+  'usd_foil',
+  'usd_etched',
+  'eur_foil',
+];
+
 /**
  * card_pick against the printings computed here: the same printing for each card, and each of its
- * rows equal to that printing's card_search row, column for column.
+ * rows equal to that printing's card_search row, column for column, with its rules text.
  */
 async function pickDrift(db: Db) {
   const chosen = pickedPrintings(
@@ -118,8 +145,10 @@ async function pickDrift(db: Db) {
   );
   const picks = rowsOf<{ id: string }>(await db.execute(sql`select id from card_pick`)).map((r) => r.id);
   const unlike = rowsOf<{ id: string }>(
-    await db.execute(sql`select p.id from card_pick p
-      where not exists (select 1 from card_search s where s.id = p.id and row(s.*) is not distinct from row(p.*))`),
+    await db.execute(sql`select p.id from card_pick p where not exists (select 1 from card_search s
+      join cards c on c.id = s.id where s.id = p.id
+      and row(${sql.raw(PICK_COLUMNS.map((k) => `s.${k}`).join(', '))}, c.search_rules)
+        is not distinct from row(${sql.raw(PICK_COLUMNS.map((k) => `p.${k}`).join(', '))}, p.search_rules))`),
   ).map((r) => r.id);
   return {
     picks: picks.length,
@@ -424,6 +453,13 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(
       rowsOf<{ usd: string }>(await db.execute(sql`select usd::text from card_pick where id = ${en3}`)),
     ).toEqual([{ usd: '9.99' }]);
+    // Its rules text changed (an erratum reaches every printing): card_pick's too.
+    await db.execute(sql`update cards set search_rules = 'trample' where oracle_id = ${card}`);
+    expect(
+      rowsOf<{ search_rules: string }>(
+        await db.execute(sql`select search_rules from card_pick where oracle_key = ${card}`),
+      ),
+    ).toEqual([{ search_rules: 'trample' }]);
     // Deleted, the next newest again; the English ones gone but the art card, which keeps the
     // others hidden: no pick; the art card gone, the newest shown one.
     await db.execute(sql`delete from cards where id = ${en3}`);
@@ -442,6 +478,9 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     // choice among printings, the way it went before `preferred`.
     const queries = [
       't:creature',
+      'o:flying t:creature',
+      'o:"draw a card" -t:instant',
+      'o:"enters the battlefield" or o:"dies"',
       'c:g t:creature mv<=3',
       '-t:land c:c',
       'is:commander id<=esper',

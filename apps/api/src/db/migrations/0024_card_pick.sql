@@ -1,8 +1,9 @@
 -- card_pick: one card_search row a card, the printing a catalogue search with `unique=cards` shows
 -- for it when all its printings match (see cardPick in db/catalogue.ts). A search that reads only
--- what every printing of a card shares (types, colours, mana value, `is:commander`) reads it alone:
--- it chose among every matching printing, sorted by card (`-t:land c:c` over 110,000 printings
--- sorted 11,000 printings for 3,400 cards). The list of extras below is EXTRA_LAYOUTS.
+-- what every printing of a card shares (types, colours, mana value, `is:commander`, rules text)
+-- reads it alone, `o:` through its own index of rules texts, one a card. It chose among every
+-- matching printing, sorted by card (`-t:land c:c` over 110,000 printings sorted 11,000 printings
+-- for 3,400 cards). The list of extras below is EXTRA_LAYOUTS.
 CREATE TABLE "card_pick" (
 	"cmc" double precision NOT NULL,
 	"collector_sort" bigint NOT NULL,
@@ -27,14 +28,18 @@ CREATE TABLE "card_pick" (
 	"usd_foil" numeric(12, 2),
 	"usd_etched" numeric(12, 2),
 	"eur_foil" numeric(12, 2),
+	"search_rules" text NOT NULL,
 	CONSTRAINT "card_pick_pkey" PRIMARY KEY("oracle_key")
 );
 --> statement-breakpoint
-INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil)
-SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil
+INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, search_rules)
+SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, c.search_rules
+FROM (SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil
   FROM (SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang = 'en' AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')
     UNION ALL SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang <> 'en' AND s.shown AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')) u
-  ORDER BY u.oracle_key, (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id;--> statement-breakpoint
+  ORDER BY u.oracle_key, (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id) p
+JOIN cards c ON c.id = p.id;--> statement-breakpoint
+CREATE INDEX "card_pick_rules" ON "card_pick" USING gin ("search_rules" gin_trgm_ops);--> statement-breakpoint
 -- The trigger that keeps card_search in step with cards: as 0023's, then the printing of every card
 -- whose printings the statement wrote or deleted is chosen again.
 CREATE OR REPLACE FUNCTION card_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -98,11 +103,13 @@ BEGIN
   -- The printing each card whose printings the statement wrote or deleted shows, chosen again.
   IF cardinality(touched) > 0 THEN
     DELETE FROM card_pick p WHERE p.oracle_key = ANY (touched);
-    INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil)
-    SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil
+    INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, search_rules)
+    SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, c.search_rules
+    FROM (SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil
       FROM (SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang = 'en' AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard') AND s.oracle_key = ANY (touched)
         UNION ALL SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang <> 'en' AND s.shown AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard') AND s.oracle_key = ANY (touched)) u
-      ORDER BY u.oracle_key, (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id;
+      ORDER BY u.oracle_key, (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id) p
+    JOIN cards c ON c.id = p.id;
   END IF;
   RETURN NULL;
 END
