@@ -139,15 +139,6 @@ export const cards = pgTable(
   ],
 );
 
-/**
- * The few values of each printing that collection and catalogue searches filter and sort on, one
- * narrow row per `cards` row (about 280 bytes against 1.9 KB), kept in step by triggers on `cards`
- * (migrations 0003, 0020, 0021): a search scans these instead of the wide rows. The columns are in
- * the order a scan reads them (migration 0021 rebuilt the table so): fixed widths first, read at
- * fixed offsets, then the language and layout every catalogue search tests, the two prices
- * searches and orders read, the flags, and last what only a row on the page needs. Never written
- * by the application.
- */
 /** The columns of `card_search` and of `card_pick`, which holds some of its rows. */
 const cardSearchColumns = () => ({
   cmc: doublePrecision('cmc').notNull(),
@@ -194,6 +185,15 @@ const cardSearchColumns = () => ({
   eurFoil: money('eur_foil'),
 });
 
+/**
+ * The few values of each printing that collection and catalogue searches filter and sort on, one
+ * narrow row per `cards` row (about 280 bytes against 1.9 KB), kept in step by triggers on `cards`
+ * (migrations 0003, 0020, 0021): a search scans these instead of the wide rows. The columns are in
+ * the order a scan reads them (migration 0021 rebuilt the table so): fixed widths first, read at
+ * fixed offsets, then the language and layout every catalogue search tests, the two prices
+ * searches and orders read, the flags, and last what only a row on the page needs. Never written
+ * by the application.
+ */
 export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
   // Partitioned by language (migration 0023): English printings in one partition, the others in a
   // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few

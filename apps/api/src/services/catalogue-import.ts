@@ -276,18 +276,18 @@ export async function importMigrations(db: Db, path: JsonListSource): Promise<nu
 /**
  * After a bulk load: merges the GIN indexes' pending lists into the indexes and refreshes the
  * planner's statistics, of `cards`, of `card_search`'s partitions and of `card_pick`. Rows
- * upserted into a GIN index (names, name keys, colours, types, flags) wait in a pending list that
- * every search scans linearly until VACUUM merges it; PGlite has no autovacuum, and on PostgreSQL
- * a search with thousands of keys (resolving an import's names) took 40 s before autovacuum came
- * by, 0.3 s after. PostgreSQL's autovacuum never analyzes a partitioned table as a whole, and until
- * it analyzes `card_search`'s partitions a catalogue search is planned as if they were empty:
- * `is:commander id<=esper` over 110,000 printings took 78 ms, read through an index of every
- * English printing, against 24 ms.
+ * upserted into a GIN index (names, name keys, colours, types, flags, rules texts) wait in a
+ * pending list that every search scans linearly until VACUUM merges it; PGlite has no autovacuum,
+ * and on PostgreSQL a search with thousands of keys (resolving an import's names) took 40 s before
+ * autovacuum came by, 0.3 s after. PostgreSQL's autovacuum never analyzes a partitioned table as a
+ * whole, and until it analyzes `card_search`'s partitions a catalogue search is planned as if they
+ * were empty: `is:commander id<=esper` over 110,000 printings took 78 ms, read through an index of
+ * every English printing, against 24 ms.
  */
 export async function tidyCatalogue(db: Db): Promise<void> {
   await db.execute(sql`select gin_clean_pending_list(i.indexrelid::regclass)
     from pg_index i join pg_class x on x.oid = i.indexrelid join pg_am a on a.oid = x.relam
-    where a.amname = 'gin' and (i.indrelid = 'cards'::regclass
+    where a.amname = 'gin' and (i.indrelid = 'cards'::regclass or i.indrelid = to_regclass('card_pick')
       or i.indrelid in (select inhrelid from pg_inherits where inhparent = 'card_search'::regclass))`);
   await db.execute(sql`analyze cards`);
   await db.execute(sql`analyze card_search`);
