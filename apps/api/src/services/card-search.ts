@@ -904,17 +904,20 @@ export async function searchCatalogue(
   const narrow = picked || (!needsCardsRow(ast, false, true) && unique !== 'art' && NARROW_ORDERS.has(order));
   const t = sql.raw(narrow ? 's' : 'c');
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
-  // in their collection and lists: only the catalogue hides them).
-  const conditions = narrow
-    ? // With card_search's feature codes, for their GIN index (as list searches do).
-      [compileSearch(ast, 'c', { narrow: 's', flags: 's' }), ...featureHints(ast, CARD_SEARCH_FEATURES)]
-    : [compileSearch(ast, 'c')];
-  if (!asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
+  // in their collection and lists: only the catalogue hides them); card_pick holds none.
+  const conditions = picked
+    ? // Its rules text too (card_pick.search_rules, with its own index).
+      [compileSearch(ast, 's', { narrow: 's', flags: 's' })]
+    : narrow
+      ? // With card_search's feature codes, for their GIN index (as list searches do).
+        [compileSearch(ast, 'c', { narrow: 's', flags: 's' }), ...featureHints(ast, CARD_SEARCH_FEATURES)]
+      : [compileSearch(ast, 'c')];
+  if (!picked && !asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
   const where = sql.join(
     conditions.map((c) => sql`(${c})`),
     sql` and `,
   );
-  const from = narrow ? sql`card_search s` : sql`cards c`;
+  const from = picked ? sql`card_pick s` : narrow ? sql`card_search s` : sql`cards c`;
   // Only what `unique` and the order read: the sorts that follow carry every column.
   const columns = narrow
     ? sql.raw(
@@ -933,8 +936,7 @@ export async function searchCatalogue(
   const matching = mentionsLanguage(ast)
     ? branch(sql`true`)
     : picked
-      ? // Its rules text too (card_pick.search_rules, with its own index).
-        sql`select ${columns} from card_pick s where ${compileSearch(ast, 's', { narrow: 's', flags: 's' })}`
+      ? sql`select ${columns} from ${from} where ${where}`
       : narrow
         ? sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`
         : branch(
