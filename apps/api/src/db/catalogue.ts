@@ -225,8 +225,8 @@ export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
  * printings; never an extra (EXTRA_LAYOUTS in card-search.ts, which migration 0024's list must
  * match: a test checks). A search that reads only what every printing of a card shares (types,
  * colours, mana value, `is:commander`, rules text) reads these 30,000 rows instead of choosing
- * among 110,000 printings. Kept by the `cards` trigger (migration 0024) for every card whose printings a
- * statement writes or deletes; never written by the application.
+ * among 110,000 printings. Kept by the `cards` trigger (migration 0024) for every card whose
+ * printings a statement writes or deletes; never written by the application.
  */
 export const cardPick = pgTable(
   'card_pick',

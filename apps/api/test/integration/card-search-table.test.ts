@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cardSearch } from '../../src/db/catalogue.js';
 import type { Database, Db } from '../../src/db/client.js';
 import {
   CARD_COLOR_BITS,
@@ -107,31 +108,7 @@ function pickedPrintings(cards: Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout'
 }
 
 /** card_search's columns, which card_pick copies (then the card's rules text). */
-const PICK_COLUMNS = [
-  'cmc',
-  'collector_sort',
-  'type_bits',
-  'color_bits',
-  'identity_bits',
-  'rarity_rank',
-  'shown',
-  'released_at',
-  'lang',
-  'layout',
-  'usd',
-  'eur',
-  'flags',
-  'oracle_key',
-  'id',
-  'name',
-  'set',
-  'collector_number',
-  'search_types',
-  'set_name',
-  'usd_foil',
-  'usd_etched',
-  'eur_foil',
-];
+const PICK_COLUMNS = Object.values(getTableColumns(cardSearch)).map((c) => c.name);
 
 /**
  * card_pick against the printings computed here: the same printing for each card, and each of its

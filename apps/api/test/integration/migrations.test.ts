@@ -299,130 +299,127 @@ describe.each(storages())('migration 0007_social_invariants (%s)', (kind) => {
   });
 });
 
-describe.skipIf(!HAS_SHARED_DATA).each(storages())(
-  'migrations 0021, 0023 and 0024, card_search (%s)',
-  (kind) => {
-    it('rebuilds card_search over a catalogue imported at 0020, with flags, by language, its triggers in place, and picks its cards', async () => {
-      const before = migrationsUpTo('0020_catalogue_search');
-      cleanups.push(() => rmSync(before, { recursive: true, force: true }));
-      const where = location(kind);
-      const old = await openDatabase({ ...where, migrationsFolder: before });
-      await importSharedCatalogue(old.db, SHARED_DATA);
-      const [printing] = await rows<{ id: string }>(
-        old.db,
-        sql`select id from cards where lang = 'en' and layout = 'normal' order by id limit 1`,
-      );
-      await old.db.execute(
-        sql`insert into users (id, firebase_uid, provider, code) values (${ids.a}, 'uid-a', 'google', 'CODEA')`,
-      );
-      await old.db.execute(
-        sql`insert into card_lists (id, owner_id, name, type) values (${ids.list}, ${ids.a}, 'L', 'collection')`,
-      );
-      await old.db.execute(
-        sql`insert into list_entries (id, list_id, card_id, name, quantity, finish) values (${ids.entry}, ${ids.list}, ${printing?.id}, 'X', 1, 'nonfoil')`,
-      );
-      // Two non-English printings: a French one of a card with an English printing, a Japanese one
-      // of a card without.
-      const copy = (id: string, lang: string, oracle: string) =>
-        old.db.execute(sql`insert into cards select (jsonb_populate_record(null::cards, to_jsonb(c)
+describe.skipIf(!HAS_SHARED_DATA).each(storages())('migrations 0021 to 0024, card_search (%s)', (kind) => {
+  it('rebuilds card_search over a catalogue imported at 0020, with flags, by language, its triggers in place, and picks its cards', async () => {
+    const before = migrationsUpTo('0020_catalogue_search');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const where = location(kind);
+    const old = await openDatabase({ ...where, migrationsFolder: before });
+    await importSharedCatalogue(old.db, SHARED_DATA);
+    const [printing] = await rows<{ id: string }>(
+      old.db,
+      sql`select id from cards where lang = 'en' and layout = 'normal' order by id limit 1`,
+    );
+    await old.db.execute(
+      sql`insert into users (id, firebase_uid, provider, code) values (${ids.a}, 'uid-a', 'google', 'CODEA')`,
+    );
+    await old.db.execute(
+      sql`insert into card_lists (id, owner_id, name, type) values (${ids.list}, ${ids.a}, 'L', 'collection')`,
+    );
+    await old.db.execute(
+      sql`insert into list_entries (id, list_id, card_id, name, quantity, finish) values (${ids.entry}, ${ids.list}, ${printing?.id}, 'X', 1, 'nonfoil')`,
+    );
+    // Two non-English printings: a French one of a card with an English printing, a Japanese one
+    // of a card without.
+    const copy = (id: string, lang: string, oracle: string) =>
+      old.db.execute(sql`insert into cards select (jsonb_populate_record(null::cards, to_jsonb(c)
         || jsonb_build_object('id', ${id}::text, 'lang', ${lang}::text, 'oracle_id', ${oracle}::text))).*
         from cards c where c.id = ${printing?.id}`);
-      const [french, japanese] = [randomUUID(), randomUUID()];
-      const [{ oracle } = { oracle: '' }] = await rows<{ oracle: string }>(
-        old.db,
-        sql`select oracle_id as oracle from cards where id = ${printing?.id}`,
-      );
-      await copy(french, 'fr', oracle);
-      await copy(japanese, 'ja', randomUUID());
-      const wide = async (db: Database['db'], q: string) =>
+    const [french, japanese] = [randomUUID(), randomUUID()];
+    const [{ oracle } = { oracle: '' }] = await rows<{ oracle: string }>(
+      old.db,
+      sql`select oracle_id as oracle from cards where id = ${printing?.id}`,
+    );
+    await copy(french, 'fr', oracle);
+    await copy(japanese, 'ja', randomUUID());
+    const wide = async (db: Database['db'], q: string) =>
+      (
+        await rows<{ id: string }>(
+          db,
+          sql`select c.id from cards c where ${compileSearch(parseSearch(q), 'c')} order by c.id`,
+        )
+      ).map((r) => r.id);
+    const expected = {
+      commander: await wide(old.db, 'is:commander'),
+      banned: await wide(old.db, 'banned:legacy'),
+      legal: await wide(old.db, 'legal:modern t:creature'),
+    };
+    const count = async (db: Database['db'], table: string) =>
+      Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
+    const narrowBefore = await count(old.db, 'card_search');
+    await old.close();
+
+    const current = await openDatabase(where);
+    try {
+      expect(await count(current.db, 'card_search')).toBe(narrowBefore);
+      expect(narrowBefore).toBe(await count(current.db, 'cards'));
+      // Every row's flags are codes now; searches over them find what the wide rows find.
+      const narrow = async (q: string) =>
         (
           await rows<{ id: string }>(
-            db,
-            sql`select c.id from cards c where ${compileSearch(parseSearch(q), 'c')} order by c.id`,
+            current.db,
+            sql`select s.id from card_search s where ${compileSearch(parseSearch(q), 'c', { narrow: 's', flags: 's' })} order by s.id`,
           )
         ).map((r) => r.id);
-      const expected = {
-        commander: await wide(old.db, 'is:commander'),
-        banned: await wide(old.db, 'banned:legacy'),
-        legal: await wide(old.db, 'legal:modern t:creature'),
-      };
-      const count = async (db: Database['db'], table: string) =>
-        Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
-      const narrowBefore = await count(old.db, 'card_search');
-      await old.close();
-
-      const current = await openDatabase(where);
-      try {
-        expect(await count(current.db, 'card_search')).toBe(narrowBefore);
-        expect(narrowBefore).toBe(await count(current.db, 'cards'));
-        // Every row's flags are codes now; searches over them find what the wide rows find.
-        const narrow = async (q: string) =>
-          (
-            await rows<{ id: string }>(
-              current.db,
-              sql`select s.id from card_search s where ${compileSearch(parseSearch(q), 'c', { narrow: 's', flags: 's' })} order by s.id`,
-            )
-          ).map((r) => r.id);
-        expect(expected.commander.length).toBeGreaterThan(0);
-        expect(expected.banned.length).toBeGreaterThan(0);
-        expect(await narrow('is:commander')).toEqual(expected.commander);
-        expect(await narrow('banned:legacy')).toEqual(expected.banned);
-        expect(await narrow('legal:modern t:creature')).toEqual(expected.legal);
-        // 0023: each printing in its language's partition; a non-English one shown when its card has
-        // no English printing.
-        const placed = await rows<{ id: string; part: string; shown: boolean }>(
+      expect(expected.commander.length).toBeGreaterThan(0);
+      expect(expected.banned.length).toBeGreaterThan(0);
+      expect(await narrow('is:commander')).toEqual(expected.commander);
+      expect(await narrow('banned:legacy')).toEqual(expected.banned);
+      expect(await narrow('legal:modern t:creature')).toEqual(expected.legal);
+      // 0023: each printing in its language's partition; a non-English one shown when its card has
+      // no English printing.
+      const placed = await rows<{ id: string; part: string; shown: boolean }>(
+        current.db,
+        sql`select id, tableoid::regclass::text as part, shown from card_search where id in (${french}, ${japanese}, ${printing?.id})`,
+      );
+      expect(Object.fromEntries(placed.map((r) => [r.id, [r.part, r.shown]]))).toEqual({
+        [printing?.id ?? '']: ['card_search_en', true],
+        [french]: ['card_search_other', false],
+        [japanese]: ['card_search_other', true],
+      });
+      expect(
+        await count(
           current.db,
-          sql`select id, tableoid::regclass::text as part, shown from card_search where id in (${french}, ${japanese}, ${printing?.id})`,
-        );
-        expect(Object.fromEntries(placed.map((r) => [r.id, [r.part, r.shown]]))).toEqual({
-          [printing?.id ?? '']: ['card_search_en', true],
-          [french]: ['card_search_other', false],
-          [japanese]: ['card_search_other', true],
-        });
-        expect(
-          await count(
-            current.db,
-            `card_search s where s.shown <> (s.lang = 'en' or not exists
+          `card_search s where s.shown <> (s.lang = 'en' or not exists
           (select 1 from cards c where coalesce(c.oracle_id, c.id) = s.oracle_key and c.lang = 'en'))`,
-          ),
-        ).toBe(0);
-        // 0024: one card_pick row a card that has a printing it can show, each a copy of its
-        // printing's card_search row; the Japanese printing is its card's, the French one is not.
-        expect(await count(current.db, 'card_pick')).toBe(
-          await count(
-            current.db,
-            `(select distinct oracle_key from card_search where (lang = 'en' or shown)
+        ),
+      ).toBe(0);
+      // 0024: one card_pick row a card that has a printing it can show, each a copy of its
+      // printing's card_search row; the Japanese printing is its card's, the French one is not.
+      expect(await count(current.db, 'card_pick')).toBe(
+        await count(
+          current.db,
+          `(select distinct oracle_key from card_search where (lang = 'en' or shown)
             and layout not in ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')) k`,
-          ),
-        );
-        expect(
-          await count(
-            current.db,
-            `card_pick p where not exists (select 1 from card_search s join cards c on c.id = s.id
+        ),
+      );
+      expect(
+        await count(
+          current.db,
+          `card_pick p where not exists (select 1 from card_search s join cards c on c.id = s.id
             where s.id = p.id and p.oracle_key = s.oracle_key and p.released_at is not distinct from s.released_at
               and p.flags = s.flags and p.shown = s.shown and p.search_rules = c.search_rules)`,
-          ),
-        ).toBe(0);
-        expect(
-          (
-            await rows<{ id: string }>(
-              current.db,
-              sql`select id from card_pick where id in (${french}, ${japanese})`,
-            )
-          ).map((r) => r.id),
-        ).toEqual([japanese]);
-        // The triggers: a change to the printing reaches card_search, and from it the list's entry.
-        await current.db.execute(
-          sql`update cards set type_line = 'Artifact', search_types = 'artifact' where id = ${printing?.id}`,
-        );
-        const [entry] = await rows<{ search_types: string }>(
-          current.db,
-          sql`select search_types from entry_search where id = ${ids.entry}`,
-        );
-        expect(entry?.search_types).toBe('artifact');
-      } finally {
-        await current.close();
-      }
-    });
-  },
-);
+        ),
+      ).toBe(0);
+      expect(
+        (
+          await rows<{ id: string }>(
+            current.db,
+            sql`select id from card_pick where id in (${french}, ${japanese})`,
+          )
+        ).map((r) => r.id),
+      ).toEqual([japanese]);
+      // The triggers: a change to the printing reaches card_search, and from it the list's entry.
+      await current.db.execute(
+        sql`update cards set type_line = 'Artifact', search_types = 'artifact' where id = ${printing?.id}`,
+      );
+      const [entry] = await rows<{ search_types: string }>(
+        current.db,
+        sql`select search_types from entry_search where id = ${ids.entry}`,
+      );
+      expect(entry?.search_types).toBe('artifact');
+    } finally {
+      await current.close();
+    }
+  });
+});
