@@ -586,10 +586,13 @@ test('decks: built from empty with the search and the keyboard', async ({ page }
     await page.keyboard.press('Enter');
     await expect(search).toHaveValue('');
   };
-  // The commander, to the Commander board chosen from the keyboard.
+  // The commander, to the Commander board chosen from the keyboard. A closed list gives the focus
+  // back to its field a moment later (Radix): the test waits for it, or the focus it moves on would
+  // be taken back before its next key.
   await board.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: 'Commander', exact: true }).press('Enter');
+  await expect(board).toBeFocused();
   await add('!"Atraxa, Grand Unifier"', 'Atraxa, Grand Unifier');
   await expect(page.getByRole('region', { name: 'Commander', exact: true })).toContainText(
     'Atraxa, Grand Unifier',
@@ -598,13 +601,17 @@ test('decks: built from empty with the search and the keyboard', async ({ page }
   await board.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: 'Main deck', exact: true }).press('Enter');
+  await expect(board).toBeFocused();
   await page.getByRole('spinbutton', { name: 'Copies' }).fill('30');
   await search.focus();
   await page.keyboard.type('!Island');
   await expect(active).toContainText('Island');
-  await page.getByRole('combobox', { name: 'Printing of Island' }).focus();
+  const printing = page.getByRole('combobox', { name: 'Printing of Island' });
+  await printing.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: /\(MIR\) #337$/ }).press('Enter');
+  await expect(printing).toBeFocused();
+  await expect(printing).toContainText('#337');
   await search.focus();
   await page.keyboard.press('Enter');
   const main = page.getByRole('region', { name: 'Main deck', exact: true });
