@@ -57,6 +57,19 @@ describe('jsonArrayElements', () => {
     expect(second?.name).toBe('after');
   });
 
+  it('refuses a file cut short anywhere, rather than import the cards read so far', async () => {
+    for (const whole of [
+      JSON.stringify([{ name: 'A "b"' }, { n: [1, { x: '}' }] }]),
+      '{"data":[{"a":1}],"x":2}',
+    ]) {
+      expect(await elements(whole)).toHaveLength(whole.startsWith('[') ? 2 : 1);
+      for (let end = 1; end < whole.length; end++) {
+        await expect(elements(whole.slice(0, end)), whole.slice(0, end)).rejects.toThrow(JsonShapeError);
+      }
+    }
+    await expect(elements('[{"a":1}]]')).rejects.toThrow(/cut short/);
+  });
+
   it('refuses what holds no card array', async () => {
     await expect(elements('')).rejects.toThrow(JsonShapeError);
     await expect(elements('"cards"')).rejects.toThrow(JsonShapeError);

@@ -113,4 +113,9 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
   if (rootKind === null) throw new JsonShapeError('The file is empty');
   if (arrayDepth === -1)
     throw new JsonShapeError('No card array found (expected a top-level array, or "cards" or "data")');
+  // A download cut short ends inside its array: the cards read so far are not the whole file.
+  if (depth !== 0 || inString)
+    throw new JsonShapeError(
+      'The file ends before its JSON does: it was cut short (an interrupted download?)',
+    );
 }
