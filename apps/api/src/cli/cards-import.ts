@@ -143,6 +143,7 @@ export async function runImport(argv: string[]): Promise<number> {
       sets: values.sets,
       migrations: values.migrations,
       onProgress: run.onProgress,
+      bulk: true,
     });
     run.stopProgress();
     console.log(describeImport(result));
