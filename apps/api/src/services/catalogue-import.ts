@@ -314,6 +314,17 @@ export async function tidyCatalogue(db: Db): Promise<void> {
   ]);
 }
 
+/** Each file in turn (importCards), the counts added up. */
+async function importEach(db: Db | Tx, sources: CatalogueSource[], options: ImportOptions, pglite: boolean) {
+  const loaded = { cards: 0, skipped: 0 };
+  for (const one of sources) {
+    const r = await importCards(db, one, options, pglite);
+    loaded.cards += r.cards;
+    loaded.skipped += r.skipped;
+  }
+  return loaded;
+}
+
 /** Taken by a first import while it checks the catalogue is empty and loads it. */
 const BULK_LOAD_LOCK = 727275;
 
@@ -331,8 +342,8 @@ async function loadEmptyCatalogue(
   db: Db,
   sources: CatalogueSource[],
   options: ImportOptions,
+  pglite: boolean,
 ): Promise<{ cards: number; skipped: number } | null> {
-  const pglite = isPglite(db);
   return db.transaction(async (tx) => {
     // Two first imports at once (into the same schema): the second waits, then finds the cards of
     // the first.
@@ -353,12 +364,7 @@ async function loadEmptyCatalogue(
         where a.amname = 'gin' and i.indrelid in ('cards'::regclass, 'card_pick'::regclass)`),
     );
     for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
-    const loaded = { cards: 0, skipped: 0 };
-    for (const one of sources) {
-      const r = await importCards(tx, one, options, pglite);
-      loaded.cards += r.cards;
-      loaded.skipped += r.skipped;
-    }
+    const loaded = await importEach(tx, sources, options, pglite);
     await tx.execute(sql`select card_search_rebuild()`);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     return loaded;
@@ -373,16 +379,10 @@ export async function importCatalogue(
 ): Promise<ImportResult> {
   const started = performance.now();
   const sources = Array.isArray(source) ? source : [source];
-  let loaded = options.bulk ? await loadEmptyCatalogue(db, sources, options) : null;
-  if (!loaded) {
-    loaded = { cards: 0, skipped: 0 };
-    for (const one of sources) {
-      const r = await importCards(db, one, options);
-      loaded.cards += r.cards;
-      loaded.skipped += r.skipped;
-    }
-  }
-  const { cards: total, skipped } = loaded;
+  const pglite = isPglite(db);
+  const { cards: total, skipped } =
+    (options.bulk ? await loadEmptyCatalogue(db, sources, options, pglite) : null) ??
+    (await importEach(db, sources, options, pglite));
   const sets = options.sets ? await importSets(db, options.sets) : 0;
   if (options.migrations) await importMigrations(db, options.migrations);
   const migrations = await applyCardMigrations(db);
