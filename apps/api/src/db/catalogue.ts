@@ -208,6 +208,9 @@ export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
   // The non-English printings a search without `lang:` shows: those of cards without English.
   index('card_search_alone').on(t.id).where(sql`${t.shown} and ${t.lang} <> 'en'`),
   index('card_search_flags').using('gin', t.flags),
+  // The `is:` values a layout answers (`is:dfc`, `is:split`, `is:flip`…), each a few hundred of
+  // 110,000 printings: without it `is:dfc` read every English row (35 ms, 11 ms through it).
+  index('card_search_layout').on(t.layout),
   // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
   // computed by the same function and indexed without being stored: a catalogue search adds
   // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must
