@@ -949,13 +949,15 @@ export async function searchCatalogue(
              order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
-  // The first page counts with a window over the rows it sorts. A later page may lie past the end,
-  // where a window has no row to answer on: it counts the matches once, kept, then pages them
-  // (as a second query, a page past the end searched twice). Keeping them costs a few percent, so
-  // the first page does not: `eur>=5 r:rare` over 110,000 printings, 25.2 against 27.1 ms.
+  // The first page counts with a window over the matches, in a subquery so that the page is a top-N
+  // sort of them: with the window beside the order, PostgreSQL sorted every match to hand the window
+  // rows in order (`eur>=5 r:rare unique=prints` over 110,000 printings, 22,517 rows: 53 against
+  // 37 ms). A later page may lie past the end, where a window has no row to answer on: it counts
+  // the matches once, kept, then pages them (as a second query, a page past the end searched twice).
   const page =
     s.page === 1
-      ? sql`select m.id, count(*) over ()::int as total from ${source} order by ${ordered}, m.id ${limits}`
+      ? sql`select m.id, m.total from (select m.*, count(*) over ()::int as total from ${source}) m
+          order by ${ordered}, m.id ${limits}`
       : sql`with m as materialized (select * from ${source})
           select p.id, t.total from (select count(*)::int as total from m) t
           left join lateral (select m.id from m order by ${ordered}, m.id ${limits}) p on true`;
