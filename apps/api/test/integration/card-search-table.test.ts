@@ -190,7 +190,7 @@ const SHOWN_MIGRATION = new URL('../../src/db/migrations/0023_card_search_by_lan
 /** The migration that adds card_pick. */
 const PICK_MIGRATION = new URL('../../src/db/migrations/0024_card_pick.sql', import.meta.url);
 /** The migration that defines card_search.flags' codes. */
-const FLAGS_MIGRATION = new URL('../../src/db/migrations/0021_card_search_codes.sql', import.meta.url);
+const FLAGS_MIGRATION = new URL('../../src/db/migrations/0027_legality_flags.sql', import.meta.url);
 
 const beast = (id: string, changes: Record<string, unknown> = {}) =>
   testBeast(
@@ -245,11 +245,21 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
   });
 
   it("holds each printing's legalities and is:commander as the codes of FLAG_FORMATS", async () => {
-    // The migration's list is FLAG_FORMATS, position for position.
+    // legality_flags() (migration 0027) looks up FLAG_FORMATS, position for position, with their codes.
     const migration = readFileSync(FLAGS_MIGRATION, 'utf8');
-    const lists = [...migration.matchAll(/'\{([a-z,]+)\}'::text\[\]/g)].map((m) => m[1]);
-    expect(lists.length).toBeGreaterThanOrEqual(2);
-    for (const list of lists) expect(list?.split(',')).toEqual(FLAG_FORMATS);
+    const cases = [
+      ...migration.matchAll(
+        /CASE legalities->>'([a-z]+)' WHEN 'legal' THEN (\d+) WHEN 'restricted' THEN (\d+) WHEN 'banned' THEN (\d+) END/g,
+      ),
+    ];
+    expect(cases.map((m) => m[1])).toEqual(FLAG_FORMATS);
+    for (const [, format = '', ...codes] of cases) {
+      expect(codes.map(Number)).toEqual([
+        formatFlag(format, 'legal'),
+        formatFlag(format, 'restricted'),
+        formatFlag(format, 'banned'),
+      ]);
+    }
     // Every printing's codes, computed here from its cards row.
     const rows = rowsOf<{
       id: string;
