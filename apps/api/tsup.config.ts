@@ -15,6 +15,8 @@ export default defineConfig({
     promo: 'src/cli/promo.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
+    // Started as a worker thread by a PGlite import (services/catalogue-import.ts), next to the code.
+    'catalogue-parse-worker': 'src/services/catalogue-parse-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -4,19 +4,22 @@
  * fill of an empty catalogue and the tests.
  */
 
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
 import type { ListDeleteStrategyValue } from '@companion/sdk/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { cardMigrations, cardSets, cards } from '../db/catalogue.js';
 import { type Db, isPglite, type Tx } from '../db/client.js';
 import { rowsOf } from './card-search.js';
-import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
-import { jsonArrayElements } from './catalogue-json.js';
+import { JsonShapeError } from './catalogue-json.js';
+import type { ParseWorkerData, ParseWorkerMessage } from './catalogue-parse-worker.js';
+import { type CardBatch, type CatalogueSource, cardBatches } from './catalogue-source.js';
 import { applyCardMigrations } from './lists/card-migrations.js';
+
+export { type CatalogueSource, USER_AGENT } from './catalogue-source.js';
 
 export interface ImportProgress {
   /** Bytes read from the source so far (compressed bytes for .gz). */
@@ -43,11 +46,19 @@ export interface ImportOptions {
    * in the background of a running server, whose requests must get through.
    */
   bulk?: boolean;
+  /**
+   * Where a bulk file on disk is read and parsed: in a worker thread (`worker`, while this thread
+   * writes the batch before) or here. Default: in a worker on PGlite for files from 8 MB up (PGlite
+   * writes in this thread), here otherwise (PostgreSQL writes in its own process meanwhile).
+   */
+  parse?: 'worker' | 'here';
 }
 
 export interface ImportResult {
   cards: number;
   skipped: number;
+  /** Card files read and parsed in a worker thread (see ImportOptions.parse). */
+  parsedInWorker: number;
   sets: number;
   migrations: {
     merged: number;
@@ -58,55 +69,6 @@ export interface ImportResult {
   };
   ms: number;
 }
-
-export type CatalogueSource = string | { stream: Readable; totalBytes?: number | null; gzip?: boolean };
-
-async function openSource(
-  source: CatalogueSource,
-  onBytes: (n: number) => void,
-): Promise<{ text: AsyncIterable<string>; totalBytes: number | null }> {
-  let raw: Readable;
-  let totalBytes: number | null = null;
-  let gzip: boolean | undefined;
-  if (typeof source === 'string') {
-    if (/^https?:\/\//.test(source)) {
-      const response = await fetch(source, { headers: { 'user-agent': USER_AGENT, accept: '*/*' } });
-      if (!response.ok || !response.body) throw new Error(`Download failed: ${response.status} ${source}`);
-      totalBytes = Number(response.headers.get('content-length')) || null;
-      raw = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-      gzip = source.endsWith('.gz') || response.headers.get('content-type')?.includes('gzip');
-    } else {
-      totalBytes = statSync(source).size;
-      // 32 KB reads: a bigger chunk only makes the text buffer and the strings cut from it bigger.
-      raw = createReadStream(source, { highWaterMark: 32 << 10 });
-      gzip = source.endsWith('.gz');
-    }
-  } else {
-    raw = source.stream;
-    totalBytes = source.totalBytes ?? null;
-    gzip = source.gzip;
-  }
-  // Look at the first bytes: gzip is detected by its magic number, whatever the name says.
-  const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await it.next();
-  const head: Buffer | null = first.done ? null : first.value;
-  async function* bytes() {
-    if (!head) return;
-    onBytes(head.length);
-    yield head;
-    for (let r = await it.next(); !r.done; r = await it.next()) {
-      onBytes(r.value.length);
-      yield r.value;
-    }
-  }
-  const isGzip = gzip || (head !== null && head[0] === 0x1f && head[1] === 0x8b);
-  const plain = Readable.from(bytes(), { objectMode: false });
-  const stream = isGzip ? plain.pipe(createGunzip()) : plain;
-  stream.setEncoding('utf8');
-  return { text: stream as AsyncIterable<string>, totalBytes };
-}
-
-export const USER_AGENT = 'Companion/0.1 (+https://github.com/companion-mtg/companion)';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -144,24 +106,15 @@ const contentChanged = `(${CONTENT_COLUMNS.map((c) => `cards.${c}`).join(', ')})
 const PRICE_COLUMNS = ['usd', 'usd_foil', 'usd_etched', 'eur', 'eur_foil', 'tix'];
 const priceChanged = `(${PRICE_COLUMNS.map((c) => `card_prices.${c}`).join(', ')}) is distinct from (${PRICE_COLUMNS.map((c) => `excluded.${c}`).join(', ')})`;
 const hasPrice = `(${PRICE_COLUMNS.map((c) => `x.${c} is not null`).join(' or ')})`;
-const nameOf = Object.fromEntries(Object.entries(getTableColumns(cards)).map(([k, col]) => [k, col.name]));
-
 /**
- * Upserts a batch and its price snapshot rows in one statement from one JSON parameter: binding 40
- * values per card makes PGlite spend most of its time on parameters, one JSON document is parsed by
- * PostgreSQL once for both tables: as `json` on PGlite (no binary copy of the whole batch in its
- * memory), as `jsonb` on PostgreSQL (1,000 printings read in 20 ms rather than 62). Only rows whose
- * content changed are rewritten; a printing without any price (most non-English printings) gets no
- * snapshot row, and a snapshot already there with the same prices is left alone.
+ * Upserts a batch and its price snapshot rows in one statement from one JSON parameter (batchJson):
+ * binding 40 values per card makes PGlite spend most of its time on parameters, one JSON document
+ * is parsed by PostgreSQL once for both tables: as `json` on PGlite (no binary copy of the whole
+ * batch in its memory), as `jsonb` on PostgreSQL (1,000 printings read in 20 ms rather than 62).
+ * Only rows whose content changed are rewritten; a printing without any price (most non-English
+ * printings) gets no snapshot row, and a snapshot already there with the same prices is left alone.
  */
-async function upsertBatch(db: Db | Tx, rows: CardInsert[], date: string, pglite: boolean): Promise<void> {
-  const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
-  const records = unique.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) out[nameOf[k] ?? k] = v instanceof Date ? v.toISOString() : v;
-    return out;
-  });
-  const json = JSON.stringify(records);
+async function upsertBatch(db: Db | Tx, json: string, date: string, pglite: boolean): Promise<void> {
   await db.execute(
     sql`with x as materialized (select * from ${
       pglite ? sql`json_to_recordset(${json}::json)` : sql`jsonb_to_recordset(${json}::jsonb)`
@@ -177,54 +130,134 @@ async function upsertBatch(db: Db | Tx, rows: CardInsert[], date: string, pglite
   );
 }
 
+/** Files from this size up are parsed in a worker thread on PGlite (see `batchesInWorker`). */
+const WORKER_MIN_BYTES = 8 << 20;
+
+/**
+ * The worker's module, beside this one: the build's compiled worker, or from the TypeScript sources
+ * (tsx, the tests) the plain entry that loads tsx in the worker first (catalogue-parse-worker.mjs).
+ */
+const PARSE_WORKER = new URL(
+  `./catalogue-parse-worker.${import.meta.url.endsWith('.ts') ? 'mjs' : 'js'}`,
+  import.meta.url,
+);
+
+/**
+ * The batches of a bulk file on disk, read and parsed in a worker thread (catalogue-parse-worker.ts)
+ * while this thread writes them: PGlite runs its statements in this thread, and parsing took about
+ * a third of a 110,000-printing import there. Null when the worker cannot start (its module cannot
+ * be loaded): the caller parses here then.
+ */
+async function batchesInWorker(
+  path: string,
+  size: number,
+  now: Date,
+): Promise<AsyncIterable<CardBatch> | null> {
+  const data: ParseWorkerData = { path, size, now: now.getTime() };
+  let worker: Worker;
+  try {
+    worker = new Worker(PARSE_WORKER, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+  } catch {
+    return null;
+  }
+  const queue: ParseWorkerMessage[] = [];
+  let failure: Error | null = null;
+  let exited = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: ParseWorkerMessage) => {
+    queue.push(message);
+    notify();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    notify();
+  });
+  worker.on('exit', () => {
+    exited = true;
+    notify();
+  });
+  const next = async (): Promise<ParseWorkerMessage | undefined> => {
+    while (!queue.length && !failure && !exited) await new Promise<void>((resolve) => (wake = resolve));
+    return queue.shift();
+  };
+  if ((await next())?.type !== 'ready') {
+    await worker.terminate();
+    return null;
+  }
+  return (async function* () {
+    try {
+      for (;;) {
+        const message = await next();
+        if (!message) throw failure ?? new Error('The worker parsing the bulk file stopped');
+        if (message.type === 'end') return;
+        if (message.type === 'error')
+          throw message.shape ? new JsonShapeError(message.message) : new Error(message.message);
+        if (message.type === 'batch') {
+          worker.postMessage('more');
+          yield message.batch;
+        }
+      }
+    } finally {
+      await worker.terminate();
+    }
+  })();
+}
+
+/** What importing card files loaded: cards, elements skipped, files parsed in a worker. */
+export interface Loaded {
+  cards: number;
+  skipped: number;
+  parsedInWorker: number;
+}
+
 /** Streams the cards of a bulk file into the catalogue (upsert) and records today's prices. */
 export async function importCards(
   db: Db | Tx,
   source: CatalogueSource,
   options: ImportOptions = {},
   pglite = isPglite(db as Db),
-): Promise<{ cards: number; skipped: number }> {
+): Promise<Loaded> {
   // PGlite's memory (WebAssembly) grows to the largest statement's needs and never shrinks: 500
   // rows a statement keep the import's peak about 50 MB lower than 1,000, at the same speed.
   const batchSize = options.batchSize ?? (pglite ? 500 : 1000);
   const date = options.date ?? today();
-  let bytes = 0;
+  const now = new Date();
+  const local = typeof source === 'string' && !/^https?:\/\//.test(source) ? source : null;
+  const inWorker =
+    local !== null &&
+    options.parse !== 'here' &&
+    (options.parse === 'worker' || (pglite && statSync(local).size >= WORKER_MIN_BYTES));
+  const worker = inWorker ? await batchesInWorker(local, batchSize, now) : null;
+  const batches = worker ?? cardBatches(source, batchSize, now);
   let count = 0;
   let skipped = 0;
-  const { text, totalBytes } = await openSource(source, (n) => {
-    bytes += n;
-  });
-  const now = new Date();
-  let batch: CardInsert[] = [];
-  // On PostgreSQL one batch is in flight while the next is parsed. PGlite runs in this thread, so
-  // overlapping gains nothing there and only keeps two batches in memory.
+  let read = { bytes: 0, totalBytes: null as number | null };
+  // On PostgreSQL one batch is in flight while the next is parsed. PGlite runs in this thread: its
+  // batches are parsed in the worker meanwhile, or not at all while one is written.
   const overlap = !pglite;
   let pending: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    if (!batch.length) return;
-    const rows = batch;
-    batch = [];
+  for await (const batch of batches) {
+    skipped += batch.skipped;
+    read = batch;
+    if (!batch.cards) continue;
     await pending;
-    pending = upsertBatch(db, rows, date, pglite);
+    pending = upsertBatch(db, batch.json, date, pglite);
     if (!overlap) await pending;
-    count += rows.length;
-    options.onProgress?.({ bytes, totalBytes, cards: count });
-  };
-  for await (const element of jsonArrayElements(text)) {
-    const row = cardRowFromScryfall(element, now);
-    if (row) batch.push(row);
-    else skipped++;
-    if (batch.length >= batchSize) await flush();
+    count += batch.cards;
+    options.onProgress?.({ bytes: batch.bytes, totalBytes: batch.totalBytes, cards: count });
   }
-  await flush();
   await pending;
-  options.onProgress?.({ bytes, totalBytes, cards: count });
+  options.onProgress?.({ bytes: read.bytes, totalBytes: read.totalBytes, cards: count });
   // Sets the cards name that no sets file described yet.
   await db.execute(sql`insert into card_sets (code, name, set_type, released_at, card_count)
     select c.set, min(c.set_name), 'unknown', min(c.released_at), count(*)::int from cards c
     where not exists (select 1 from card_sets s where s.code = c.set) group by c.set
     on conflict (code) do nothing`);
-  return { cards: count, skipped };
+  return { cards: count, skipped, parsedInWorker: worker ? 1 : 0 };
 }
 
 /** A Scryfall list: a file (JSON list object or array, plain or gzipped) or its items already read. */
@@ -316,11 +349,12 @@ export async function tidyCatalogue(db: Db): Promise<void> {
 
 /** Each file in turn (importCards), the counts added up. */
 async function importEach(db: Db | Tx, sources: CatalogueSource[], options: ImportOptions, pglite: boolean) {
-  const loaded = { cards: 0, skipped: 0 };
+  const loaded: Loaded = { cards: 0, skipped: 0, parsedInWorker: 0 };
   for (const one of sources) {
     const r = await importCards(db, one, options, pglite);
     loaded.cards += r.cards;
     loaded.skipped += r.skipped;
+    loaded.parsedInWorker += r.parsedInWorker;
   }
   return loaded;
 }
@@ -343,7 +377,7 @@ async function loadEmptyCatalogue(
   sources: CatalogueSource[],
   options: ImportOptions,
   pglite: boolean,
-): Promise<{ cards: number; skipped: number } | null> {
+): Promise<Loaded | null> {
   return db.transaction(async (tx) => {
     // Two first imports at once (into the same schema): the second waits, then finds the cards of
     // the first.
@@ -380,14 +414,24 @@ export async function importCatalogue(
   const started = performance.now();
   const sources = Array.isArray(source) ? source : [source];
   const pglite = isPglite(db);
-  const { cards: total, skipped } =
-    (options.bulk ? await loadEmptyCatalogue(db, sources, options, pglite) : null) ??
-    (await importEach(db, sources, options, pglite));
+  const {
+    cards: total,
+    skipped,
+    parsedInWorker,
+  } = (options.bulk ? await loadEmptyCatalogue(db, sources, options, pglite) : null) ??
+  (await importEach(db, sources, options, pglite));
   const sets = options.sets ? await importSets(db, options.sets) : 0;
   if (options.migrations) await importMigrations(db, options.migrations);
   const migrations = await applyCardMigrations(db);
   await tidyCatalogue(db);
-  return { cards: total, skipped, sets, migrations, ms: Math.round(performance.now() - started) };
+  return {
+    cards: total,
+    skipped,
+    parsedInWorker,
+    sets,
+    migrations,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /**
