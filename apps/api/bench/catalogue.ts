@@ -7,8 +7,9 @@
  *   English and in 2 to 5 other languages (printed_name, printed_type_line, printed_text, faces too),
  *   non-English printings mostly without prices.
  * For each storage (`BENCH_STORAGE=postgres` or `pglite` runs one):
- * - the import through the real `cards:import` CLI in a child process: time, cards/s and the child's
- *   peak memory, next to the targets;
+ * - the import through the real `cards:import` CLI in a child process (compiled, as production runs
+ *   it; `BENCH_CLI=source` for the tsx one): time, cards/s and the child's peak memory, next to the
+ *   targets;
  * - card search latency over HTTP, signed and authenticated, for 20 representative catalogue-wide
  *   Scryfall-syntax queries (p50/p95 of BENCH_SEARCH_RUNS runs, default 40, pages 1–3, after 3
  *   warm-up requests), next to the targets;
@@ -19,7 +20,7 @@
  * with new ids, and names/sets varied so the catalogue has about 3 printings per card name. Every
  * figure is printed with the machine's load average (the figures depend on it).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -247,15 +248,27 @@ interface ImportFigures {
   maxRssMb: number;
 }
 
+/**
+ * The `cards:import` the bench runs: by default the compiled one (`node dist/cards-import.js`, built
+ * first), as production runs its code (`pnpm build`, then plain node); `BENCH_CLI=source` runs it
+ * from the TypeScript sources through tsx (`pnpm --filter @companion/api cards:import`), whose
+ * compiler costs about 80 MB more, and as much again in the worker thread that parses the file on
+ * PGlite.
+ */
+const FROM_SOURCE = process.env.BENCH_CLI === 'source';
+const IMPORT_ARGS = FROM_SOURCE
+  ? ['--import', 'tsx', 'src/cli/cards-import.ts']
+  : [join(apiRoot, 'dist/cards-import.js')];
+
 function runImport(file: string, env: Record<string, string | undefined>): Promise<ImportFigures> {
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
   return new Promise((res, rej) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/cards-import.ts', file, '--stats', '--quiet'],
-      { cwd: apiRoot, env: merged, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [...IMPORT_ARGS, file, '--stats', '--quiet'], {
+      cwd: apiRoot,
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -369,6 +382,10 @@ export async function run(): Promise<void> {
     console.log(`catalogue (skipped: no shared Scryfall data at ${SHARED})`);
     return;
   }
+  if (!FROM_SOURCE) {
+    const build = spawnSync('pnpm', ['run', 'build'], { cwd: apiRoot, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('pnpm --filter @companion/api build failed');
+  }
   const work = mkdtempSync(join(tmpdir(), 'companion-bench-cat-'));
   try {
     const started = performance.now();
@@ -398,7 +415,7 @@ export async function run(): Promise<void> {
         });
         const t = TARGETS[SHAPE][kind];
         console.log(
-          `catalogue cards:import (${SHAPE}) on ${kind}: ${f.cards.toLocaleString('en-US')} printings in ${(f.ms / 1000).toFixed(1)} s ` +
+          `catalogue cards:import (${SHAPE}, ${FROM_SOURCE ? 'from source, tsx' : 'compiled'}) on ${kind}: ${f.cards.toLocaleString('en-US')} printings in ${(f.ms / 1000).toFixed(1)} s ` +
             `(${Math.round(f.cards / (f.ms / 1000)).toLocaleString('en-US')} cards/s; ≤ ${t.importS} s: ${verdict(f.ms <= t.importS * 1000)}), ` +
             `peak RSS ${f.maxRssMb} MB (≤ ${t.rssMb} MB: ${verdict(f.maxRssMb <= t.rssMb)})  [${load()}]`,
         );
