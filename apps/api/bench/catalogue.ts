@@ -245,6 +245,7 @@ export async function writeBulkFile(
 interface ImportFigures {
   ms: number;
   cards: number;
+  parsedInWorker: number;
   maxRssMb: number;
 }
 
@@ -417,7 +418,8 @@ export async function run(): Promise<void> {
         console.log(
           `catalogue cards:import (${SHAPE}, ${FROM_SOURCE ? 'from source, tsx' : 'compiled'}) on ${kind}: ${f.cards.toLocaleString('en-US')} printings in ${(f.ms / 1000).toFixed(1)} s ` +
             `(${Math.round(f.cards / (f.ms / 1000)).toLocaleString('en-US')} cards/s; ≤ ${t.importS} s: ${verdict(f.ms <= t.importS * 1000)}), ` +
-            `peak RSS ${f.maxRssMb} MB (≤ ${t.rssMb} MB: ${verdict(f.maxRssMb <= t.rssMb)})  [${load()}]`,
+            `peak RSS ${f.maxRssMb} MB (≤ ${t.rssMb} MB: ${verdict(f.maxRssMb <= t.rssMb)}), ` +
+            `parsed ${f.parsedInWorker ? 'in a worker thread' : 'in the importing thread'}  [${load()}]`,
         );
         console.log(
           `catalogue card search${COLLECTION_ENTRIES > 0 ? ' and collection' : ''} (${SHAPE}) on ${kind} over HTTP (${SEARCH_RUNS} runs each, page 1–3):`,

@@ -2,7 +2,8 @@
  * `pnpm --filter @companion/api cards:import <file|url> [--sets <file>] [--migrations <file>]`
  * Streams a Scryfall bulk file (default_cards or all_cards; JSON array, or an object holding the
  * array under `cards`/`data`; plain or gzipped) into the catalogue with a progress bar.
- * `--stats` prints one JSON line with the duration and peak memory at the end (the bench reads it).
+ * `--stats` prints one JSON line with the duration, the files parsed in a worker thread and the peak
+ * memory at the end (the bench reads it).
  */
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
@@ -153,6 +154,7 @@ export async function runImport(argv: string[]): Promise<number> {
           stats: {
             ms: result.ms,
             cards: result.cards,
+            parsedInWorker: result.parsedInWorker,
             maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
           },
         }),
