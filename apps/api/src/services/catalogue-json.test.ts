@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonShapeError, jsonArrayElements } from './catalogue-json.js';
+import { JsonShapeError, jsonArrayElements, MAX_ELEMENT_CHARS } from './catalogue-json.js';
 
 async function* chunked(text: string, cuts: number[]): AsyncGenerator<string> {
   let at = 0;
@@ -68,6 +68,25 @@ describe('jsonArrayElements', () => {
       }
     }
     await expect(elements('[{"a":1}]]')).rejects.toThrow(/cut short/);
+  });
+
+  it('refuses an element longer than MAX_ELEMENT_CHARS without reading the rest of the file', async () => {
+    // A card just under the cap is read; one string or one never-closed object over it is refused
+    // as soon as the buffered part passes it (the generator below would go on for 1 GB).
+    const under = [{ name: 'Big', text: 'x'.repeat(MAX_ELEMENT_CHARS - 100) }];
+    expect(await elements(JSON.stringify(under), [1000, 500_000])).toEqual(under);
+    const over = JSON.stringify([{ name: 'Big', text: 'x'.repeat(MAX_ELEMENT_CHARS + 10) }]);
+    await expect(elements(over, [1000, 500_000, 1_000_000])).rejects.toThrow(/over 1 MB/);
+    let sent = 0;
+    async function* endless(): AsyncGenerator<string> {
+      yield '[{"name":"never closed","text":"';
+      for (; sent < 1 << 30; sent += 1 << 16) yield 'y'.repeat(1 << 16);
+    }
+    const read = async () => {
+      for await (const _ of jsonArrayElements(endless())) void _;
+    };
+    await expect(read()).rejects.toThrow(JsonShapeError);
+    expect(sent).toBeLessThan(2 * MAX_ELEMENT_CHARS);
   });
 
   it('refuses what holds no card array', async () => {

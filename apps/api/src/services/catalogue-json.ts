@@ -10,6 +10,18 @@ const ARRAY_KEYS = new Set(['cards', 'data']);
 export class JsonShapeError extends Error {}
 
 /**
+ * The longest element read, in characters: Scryfall's biggest card objects are about 20 KB. An
+ * element still open beyond it (a file that is not a bulk file, or one made to exhaust memory) is
+ * refused rather than buffered to the end of the file.
+ */
+export const MAX_ELEMENT_CHARS = 1 << 20;
+
+const tooLong = () =>
+  new JsonShapeError(
+    `An element of the card array is over ${MAX_ELEMENT_CHARS >> 20} MB (a Scryfall card is a few KB): not a Scryfall bulk file`,
+  );
+
+/**
  * Yields each element of the card array, as parsed JSON. `chunks` is text (decode bytes first).
  */
 export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGenerator<unknown> {
@@ -90,6 +102,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
         case 93: // ]
           depth--;
           if (depth === arrayDepth && elementStart >= 0) {
+            if (i + 1 - elementStart > MAX_ELEMENT_CHARS) throw tooLong();
             out.push(JSON.parse(buffer.slice(elementStart, i + 1)));
             elementStart = -1;
           } else if (depth === arrayDepth - 1 && code === 93 && arrayDepth > 0) {
@@ -108,6 +121,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
       keyStart = 0;
     }
     if (elementStart < 0) buffer = '';
+    else if (buffer.length - elementStart > MAX_ELEMENT_CHARS) throw tooLong();
     for (const item of out) yield item;
   }
   if (rootKind === null) throw new JsonShapeError('The file is empty');
