@@ -89,6 +89,16 @@ describe('jsonArrayElements', () => {
     expect(sent).toBeLessThan(2 * MAX_ELEMENT_CHARS);
   });
 
+  it('finds the array after a wrapper string of any length split across chunks', async () => {
+    const long = 'd'.repeat(300_000);
+    for (const text of [
+      JSON.stringify({ note: long, data: CARDS }),
+      JSON.stringify({ [`data${long}`]: [1], [long]: 'data', cards: CARDS }),
+    ]) {
+      expect(await elements(text, [3, 10, 100_000, 250_000, 299_999, 300_020])).toEqual(CARDS);
+    }
+  });
+
   it('refuses what holds no card array', async () => {
     await expect(elements('')).rejects.toThrow(JsonShapeError);
     await expect(elements('"cards"')).rejects.toThrow(JsonShapeError);

@@ -6,6 +6,8 @@
  */
 
 const ARRAY_KEYS = new Set(['cards', 'data']);
+/** What is kept of a depth-1 string that spans chunks: more than any of ARRAY_KEYS. */
+const KEY_CHARS = 16;
 
 export class JsonShapeError extends Error {}
 
@@ -116,8 +118,9 @@ export async function* jsonArrayElements(chunks: AsyncIterable<string>): AsyncGe
       }
     }
     if (keyStart >= 0) {
-      // a depth-1 key continues in the next chunk
-      keyPartial += buffer.slice(keyStart);
+      // A depth-1 string (a key, or a wrapper's string value) continues in the next chunk. Only
+      // "cards" and "data" matter: its first characters are enough, whatever its length.
+      keyPartial = (keyPartial + buffer.slice(keyStart, keyStart + KEY_CHARS)).slice(0, KEY_CHARS);
       keyStart = 0;
     }
     if (elementStart < 0) buffer = '';
