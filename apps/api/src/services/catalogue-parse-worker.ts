@@ -6,7 +6,7 @@
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { JsonShapeError } from './catalogue-json.js';
-import { cardBatches } from './catalogue-source.js';
+import { type CardBatch, cardBatches } from './catalogue-source.js';
 
 /** What the importing thread starts the worker with. */
 export interface ParseWorkerData {
@@ -19,10 +19,11 @@ export interface ParseWorkerData {
 /** What the worker sends: `ready` once loaded, then batches, then `end` or `error`. */
 export type ParseWorkerMessage =
   | { type: 'ready' }
-  | { type: 'batch'; batch: import('./catalogue-source.js').CardBatch }
+  | { type: 'batch'; batch: CardBatch }
   | { type: 'end' }
   | { type: 'error'; message: string; shape: boolean };
 
+/** Batches the worker may send before the importing thread has taken the first of them. */
 const AHEAD = 2;
 
 /** Sends the batches of the file workerData names, then `end` (or `error`), and closes the port. */

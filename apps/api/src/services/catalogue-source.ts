@@ -15,6 +15,10 @@ import { jsonArrayElements } from './catalogue-json.js';
 /** A bulk file: a path or an address (plain or gzipped), or a stream. */
 export type CatalogueSource = string | { stream: Readable; totalBytes?: number | null; gzip?: boolean };
 
+/**
+ * A source as text: a file (read 32 KB at a time), a download, or a stream; gunzipped when its first
+ * bytes say gzip. `onBytes` counts the bytes read (compressed ones for gzip), for progress.
+ */
 export async function openSource(
   source: CatalogueSource,
   onBytes: (n: number) => void,
