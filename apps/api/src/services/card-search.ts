@@ -294,6 +294,27 @@ export function featureHints(ast: SearchNode, f: SQL): SQL[] {
         if (xs.length) out.push(sql`${f} @> ${codes(xs)}`);
         break;
       }
+      case 'or': {
+        // `c:u or c:b`: each branch holds all of its colours, so a match holds one of them at least.
+        const field = node.children[0]?.kind === 'color' ? node.children[0].field : null;
+        const xs: number[] = [];
+        for (const child of node.children) {
+          if (
+            child.kind !== 'color' ||
+            child.field !== field ||
+            'multicolor' in child.value ||
+            !['=', '>=', '>'].includes(child.op) ||
+            !child.value.colors.length
+          ) {
+            xs.length = 0;
+            break;
+          }
+          const base = child.field === 'colors' ? ENTRY_FEATURES.color : ENTRY_FEATURES.identity;
+          for (const x of child.value.colors) xs.push(base + colorIndex(x));
+        }
+        if (xs.length) out.push(sql`${f} && ${codes([...new Set(xs)])}`);
+        break;
+      }
       case 'rarity':
         if (node.op === '=')
           out.push(sql`${f} @> ${codes([ENTRY_FEATURES.rarity + RARITY_RANK[node.value]])}`);

@@ -253,6 +253,13 @@ export const SUITE_QUERIES: readonly string[] = [
   'c:r or c:g',
   '(t:elf or t:goblin) c:g',
   '-(c:r or c:g) t:creature',
+  // colour branches of an `or` (a hint of the colours any branch holds), and mixes that give none
+  '(id:u or id:b) t:creature',
+  '(c:ub or c:rg) t:instant',
+  '(c=u or c>wb) r:rare',
+  '(c:u or id:b) t:creature',
+  '(c:c or c:u) t:artifact',
+  '(c:m or c:g) t:creature',
   't:creature (pow>=3 or tou>=4) -c:w',
   'unique:prints !forest',
   'order:usd t:creature',
