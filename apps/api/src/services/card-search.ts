@@ -276,6 +276,17 @@ export const CARD_SEARCH_FEATURES = sql.raw(
  * itself still applies), so a GIN index can find the few entries of a type and colour without
  * reading the others.
  */
+/**
+ * The feature codes every match of a colour leaf holds (`c>=ub`: colours U and B), or null when
+ * there are none to rely on (colourless, multicolour, an upper bound).
+ */
+function colorCodes(node: SearchNode): number[] | null {
+  if (node.kind !== 'color' || 'multicolor' in node.value || !['=', '>=', '>'].includes(node.op)) return null;
+  const base = node.field === 'colors' ? ENTRY_FEATURES.color : ENTRY_FEATURES.identity;
+  const xs = node.value.colors.map((x) => base + colorIndex(x));
+  return xs.length ? xs : null;
+}
+
 export function featureHints(ast: SearchNode, f: SQL): SQL[] {
   const codes = (xs: number[]) => intArray(xs, 'int4');
   const leaves = ast.kind === 'and' ? ast.children : [ast];
@@ -288,31 +299,14 @@ export function featureHints(ast: SearchNode, f: SQL): SQL[] {
         break;
       }
       case 'color': {
-        if ('multicolor' in node.value || !['=', '>=', '>'].includes(node.op)) break;
-        const base = node.field === 'colors' ? ENTRY_FEATURES.color : ENTRY_FEATURES.identity;
-        const xs = node.value.colors.map((x) => base + colorIndex(x));
-        if (xs.length) out.push(sql`${f} @> ${codes(xs)}`);
+        const xs = colorCodes(node);
+        if (xs) out.push(sql`${f} @> ${codes(xs)}`);
         break;
       }
       case 'or': {
-        // `c:u or c:b`: each branch holds all of its colours, so a match holds one of them at least.
-        const field = node.children[0]?.kind === 'color' ? node.children[0].field : null;
-        const xs: number[] = [];
-        for (const child of node.children) {
-          if (
-            child.kind !== 'color' ||
-            child.field !== field ||
-            'multicolor' in child.value ||
-            !['=', '>=', '>'].includes(child.op) ||
-            !child.value.colors.length
-          ) {
-            xs.length = 0;
-            break;
-          }
-          const base = child.field === 'colors' ? ENTRY_FEATURES.color : ENTRY_FEATURES.identity;
-          for (const x of child.value.colors) xs.push(base + colorIndex(x));
-        }
-        if (xs.length) out.push(sql`${f} && ${codes([...new Set(xs)])}`);
+        // `c:u or id:b`: a match holds every code of one branch, so one of the codes of them all.
+        const each = node.children.map(colorCodes);
+        if (each.every((xs) => xs !== null)) out.push(sql`${f} && ${codes([...new Set(each.flat())])}`);
         break;
       }
       case 'rarity':

@@ -253,7 +253,8 @@ export const SUITE_QUERIES: readonly string[] = [
   'c:r or c:g',
   '(t:elf or t:goblin) c:g',
   '-(c:r or c:g) t:creature',
-  // colour branches of an `or` (a hint of the colours any branch holds), and mixes that give none
+  // colour branches of an `or` (a hint of the colours the branches hold, colours and identity
+  // mixed), and branches that give none (colourless, multicolour)
   '(id:u or id:b) t:creature',
   '(c:ub or c:rg) t:instant',
   '(c=u or c>wb) r:rare',
