@@ -4,6 +4,7 @@
  * fill of an empty catalogue and the tests.
  */
 
+import { on } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -165,39 +166,20 @@ async function batchesInWorker(
   } catch {
     return null;
   }
-  const queue: ParseWorkerMessage[] = [];
-  let failure: Error | null = null;
-  let exited = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  worker.on('message', (message: ParseWorkerMessage) => {
-    queue.push(message);
-    notify();
-  });
-  worker.on('error', (error) => {
-    failure = error;
-    notify();
-  });
-  worker.on('exit', () => {
-    exited = true;
-    notify();
-  });
-  const next = async (): Promise<ParseWorkerMessage | undefined> => {
-    while (!queue.length && !failure && !exited) await new Promise<void>((resolve) => (wake = resolve));
-    return queue.shift();
-  };
-  if ((await next())?.type !== 'ready') {
+  // The worker's messages in order; an 'error' event (its module cannot load, it ran out of memory)
+  // rejects, its exit ends them.
+  const messages = on(worker, 'message', { close: ['exit'] }) as AsyncIterator<[ParseWorkerMessage]>;
+  const ready = await messages.next().catch(() => null);
+  if (ready?.done !== false || ready.value[0].type !== 'ready') {
     await worker.terminate();
     return null;
   }
   return (async function* () {
     try {
       for (;;) {
-        const message = await next();
-        if (!message) throw failure ?? new Error('The worker parsing the bulk file stopped');
+        const next = await messages.next();
+        if (next.done) throw new Error('The worker parsing the bulk file stopped');
+        const [message] = next.value;
         if (message.type === 'end') return;
         if (message.type === 'error')
           throw message.shape ? new JsonShapeError(message.message) : new Error(message.message);
@@ -247,7 +229,7 @@ export async function importCards(
   let pending: Promise<void> = Promise.resolve();
   for await (const batch of batches) {
     skipped += batch.skipped;
-    read = batch;
+    read = { bytes: batch.bytes, totalBytes: batch.totalBytes };
     if (!batch.cards) continue;
     await pending;
     pending = upsertBatch(db, batch.json, date, pglite);
