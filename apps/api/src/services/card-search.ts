@@ -752,17 +752,99 @@ export function asksForExtras(node: SearchNode): boolean {
  * `card_pick` holds for the card. Not legalities: Scryfall gives Old School's per printing.
  */
 export function readsCardOnly(node: SearchNode): boolean {
-  return !someLeaf(
-    node,
-    (leaf) =>
-      !(
-        leaf.kind === 'type' ||
-        leaf.kind === 'color' ||
-        (leaf.kind === 'number' && leaf.field === 'mv') ||
-        (leaf.kind === 'is' && leaf.value === 'commander') ||
-        (leaf.kind === 'oracle' && !leaf.full && !leaf.value.includes('~'))
-      ),
-  );
+  return !someLeaf(node, (leaf) => !sharedLeaf(leaf));
+}
+
+/** A leaf over what every printing of a card shares (see `readsCardOnly`). */
+const sharedLeaf = (leaf: Leaf) =>
+  leaf.kind === 'type' ||
+  leaf.kind === 'color' ||
+  (leaf.kind === 'number' && leaf.field === 'mv') ||
+  (leaf.kind === 'is' && leaf.value === 'commander') ||
+  (leaf.kind === 'oracle' && !leaf.full && !leaf.value.includes('~'));
+
+/** A leaf over what card_pick's bounds answer for all of a card's printings: prices, rarity. */
+const boundedLeaf = (leaf: Leaf) =>
+  leaf.kind === 'rarity' || (leaf.kind === 'number' && (leaf.field === 'usd' || leaf.field === 'eur'));
+
+/** Whether `a op b` holds. */
+function holds(a: number, op: Comparison, b: number): boolean {
+  switch (op) {
+    case '=':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '>=':
+      return a >= b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '<':
+      return a < b;
+  }
+}
+
+/** `a op b` fails exactly when `a (NEGATED[op]) b` holds. */
+const NEGATED: Record<Comparison, Comparison> = {
+  '=': '!=',
+  '!=': '=',
+  '>=': '<',
+  '<=': '>',
+  '>': '<=',
+  '<': '>=',
+};
+
+/**
+ * A condition on card_pick's bounds (alias `p`: migration 0028) that holds for every card some
+ * printing of which matches `node` (`want`), or fails it (`!want`), among the printings its pick
+ * was chosen from; null when the bounds say nothing (a leaf they do not hold, or an `or` with such
+ * a branch). Leaves every printing shares read the pick itself. It may hold for cards none of whose
+ * printings match (`usd>=1 usd<=2` and one printing at 0.5, another at 3): the search still applies.
+ */
+export function pickBounds(node: SearchNode, p: SQL, want = true): SQL | null {
+  switch (node.kind) {
+    case 'not':
+      return pickBounds(node.child, p, !want);
+    case 'and':
+    case 'or': {
+      const parts = node.children.map((n) => pickBounds(n, p, want));
+      const known = parts.filter((x): x is SQL => x !== null);
+      // Some printing matches `a and b` only if some matches a and some b; `a or b`, if some
+      // matches a or some b. Failing swaps them.
+      if ((node.kind === 'and') === want) return known.length ? sql`(${sql.join(known, sql` and `)})` : null;
+      return known.length === parts.length ? sql`(${sql.join(known, sql` or `)})` : null;
+    }
+    default: {
+      if (sharedLeaf(node)) {
+        const leaf = compileNode(node, { c: p, s: p, flags: p });
+        return want ? leaf : sql`(not ${leaf})`;
+      }
+      if (node.kind === 'rarity') {
+        const rank = RARITY_RANK[node.value];
+        const mask = [...new Set(Object.values(RARITY_RANK))]
+          .filter((r) => holds(r, node.op, rank) === want)
+          .reduce((m, r) => m | (1 << r), 0);
+        return mask ? sql`(${p}.rarity_mask & ${sql.raw(String(mask))}) <> 0` : sql`false`;
+      }
+      if (node.kind === 'number' && (node.field === 'usd' || node.field === 'eur')) {
+        // Printings without the price fail every comparison with it.
+        const col = (end: 'min' | 'max' | 'missing') => sql`${p}.${sql.raw(`${node.field}_${end}`)}`;
+        const op = want ? node.op : NEGATED[node.op];
+        const x = node.value;
+        const some =
+          op === '='
+            ? sql`${col('min')} <= ${x} and ${col('max')} >= ${x}`
+            : op === '!='
+              ? sql`(${col('min')} <> ${x} or ${col('max')} <> ${x})`
+              : op === '>=' || op === '>'
+                ? sql`${col('max')} ${sql.raw(op)} ${x}`
+                : sql`${col('min')} ${sql.raw(op)} ${x}`;
+        return want ? sql`coalesce(${some}, false)` : sql`(${col('missing')} or coalesce(${some}, false))`;
+      }
+      return null;
+    }
+  }
 }
 
 /** Whether a query names a language anywhere (`lang:fr`, `lang:any`, negated or not). */
@@ -862,11 +944,11 @@ export interface CatalogueSearch {
 
 /** The columns of card_search an order reads besides the name and date (see `catalogueOrder`). */
 const NARROW_ORDER_COLUMNS: Partial<Record<SearchOrder, string[]>> = {
-  mv: ['s.cmc'],
-  usd: ['s.usd'],
-  eur: ['s.eur'],
-  rarity: ['s.rarity_rank'],
-  set: ['s.set', 's.collector_sort', 's.collector_number'],
+  mv: ['cmc'],
+  usd: ['usd'],
+  eur: ['eur'],
+  rarity: ['rarity_rank'],
+  set: ['set', 'collector_sort', 'collector_number'],
 };
 
 /** The orders the narrow rows of a catalogue search can sort by (see `catalogueOrder`). */
@@ -886,6 +968,31 @@ function catalogueOrder(order: SearchOrder, dir: SortDirectionValue): SQL {
     default:
       return orderSql(order, dir, sql.raw('m'));
   }
+}
+
+/**
+ * The rows (columns `names`) of the printing each card shows for a `unique=cards` search that reads
+ * prices or rarity besides what a card's printings share (see `pickBounds`). A card whose pick
+ * matches (`matches`, compiled over the alias `s`) shows it: it is the first choice among all the
+ * card's printings, so among the matching ones. The cards whose pick does not match but whose
+ * `bounds` say another printing may are read in card_search, through its index of each card's
+ * printings, and choose among their matching printings as any search does (`firstOfEachCard`).
+ */
+function boundedSource(
+  names: readonly string[],
+  matches: SQL,
+  bounds: SQL,
+  firstOfEachCard: (rows: SQL) => SQL,
+): SQL {
+  const list = (alias: string) => sql.raw(names.map((n) => `${alias}.${n}`).join(', '));
+  const others = sql`s.oracle_key = any(array(select p.oracle_key from p where not p.hit))`;
+  const branch = (only: SQL) =>
+    sql`select ${list('s')}, s.oracle_key collate "C" as unique_key from card_search s
+      where ${matches} and s.layout not in ${EXTRA_LAYOUTS_SQL} and ${others} and ${only}`;
+  return sql`(with p as materialized (select ${list('s')}, s.oracle_key, ${matches} as hit
+      from card_pick s where ${bounds})
+    select ${list('p')}, p.oracle_key collate "C" as unique_key from p where p.hit
+    union all (${firstOfEachCard(sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`)})) m`;
 }
 
 /**
@@ -917,6 +1024,19 @@ export async function searchCatalogue(
     !mentionsLanguage(ast) &&
     readsCardOnly(ast);
   const narrow = picked || (!needsCardsRow(ast, false, true) && unique !== 'art' && NARROW_ORDERS.has(order));
+  // A search that also reads prices or rarity, which a card's printings need not share: card_pick
+  // answers for the cards whose pick matches, and its bounds name the few others some printing of
+  // which may (`usd>=10` over 110,000 printings: 9,650 picks match, 306 other cards are read, where
+  // 31,000 matching printings were read and sorted for 9,956 cards).
+  const bounds =
+    narrow &&
+    !picked &&
+    unique === 'cards' &&
+    !asksForExtras(ast) &&
+    !mentionsLanguage(ast) &&
+    !someLeaf(ast, (leaf) => !(sharedLeaf(leaf) || boundedLeaf(leaf)))
+      ? pickBounds(ast, sql.raw('s'))
+      : null;
   const t = sql.raw(narrow ? 's' : 'c');
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them); card_pick holds none.
@@ -934,10 +1054,9 @@ export async function searchCatalogue(
   );
   const from = picked ? sql`card_pick s` : narrow ? sql`card_search s` : sql`cards c`;
   // Only what `unique` and the order read: the sorts that follow carry every column.
+  const narrowColumns = ['id', 'lang', 'name', 'released_at', ...(NARROW_ORDER_COLUMNS[order] ?? [])];
   const columns = narrow
-    ? sql.raw(
-        ['s.id', 's.lang', 's.name', 's.released_at', ...(NARROW_ORDER_COLUMNS[order] ?? [])].join(', '),
-      )
+    ? sql.raw(narrowColumns.map((n) => `s.${n}`).join(', '))
     : sql`c.id, c.lang, c.name, c.released_at, c.cmc, c.usd, c.eur, c.tix, c.rarity, c.set, c.collector_number, c.colors,
         c.power_num, c.toughness_num, c.edhrec_rank, c.artist`;
   const card = narrow ? sql`s.oracle_key` : sql`coalesce(c.oracle_id, c.id)`;
@@ -957,11 +1076,19 @@ export async function searchCatalogue(
         : branch(
             sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
           );
+  const firstOfEachCard = (rows: SQL) => sql`select distinct on (u.unique_key) u.* from (${rows}) u
+    order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id`;
   const source =
     unique === 'prints' || picked
       ? sql`(${matching}) m`
-      : sql`(select distinct on (u.unique_key) u.* from (${matching}) u
-             order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id) m`;
+      : bounds
+        ? boundedSource(
+            narrowColumns,
+            compileSearch(ast, 's', { narrow: 's', flags: 's' }),
+            bounds,
+            firstOfEachCard,
+          )
+        : sql`(${firstOfEachCard(matching)}) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
   // The first page counts with a window over the matches, in a subquery so that the page is a top-N

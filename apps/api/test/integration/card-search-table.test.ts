@@ -107,6 +107,43 @@ function pickedPrintings(cards: Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout'
   return new Set([...best.values()].map((c) => c.id));
 }
 
+type PickRow = Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at' | 'rarity' | 'usd' | 'eur'>;
+
+/**
+ * The bounds card_pick holds for each card (migration 0028), computed here over the printings the
+ * pick is chosen from (as `pickedPrintings`): its rarities as bits, the lowest and highest price in
+ * each currency and whether one of those printings lacks it.
+ */
+function pickBoundsOf(cards: PickRow[]) {
+  const english = new Set(cards.filter((c) => c.lang === 'en').map((c) => c.oracle_id ?? c.id));
+  const out = new Map<string, Record<string, number | boolean | null>>();
+  const low = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+  const high = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+  for (const c of cards) {
+    const key = c.oracle_id ?? c.id;
+    if ((EXTRA_LAYOUTS as readonly string[]).includes(c.layout)) continue;
+    if (c.lang !== 'en' && english.has(key)) continue;
+    const b = out.get(key) ?? {
+      rarity_mask: 0,
+      usd_min: null,
+      usd_max: null,
+      usd_missing: false,
+      eur_min: null,
+      eur_max: null,
+      eur_missing: false,
+    };
+    b.rarity_mask = Number(b.rarity_mask) | (1 << (RARITY_RANK[c.rarity as Rarity] ?? 0));
+    for (const cur of ['usd', 'eur'] as const) {
+      const v = c[cur] === null ? null : Number(c[cur]);
+      b[`${cur}_min`] = low(b[`${cur}_min`] as number | null, v);
+      b[`${cur}_max`] = high(b[`${cur}_max`] as number | null, v);
+      if (v === null) b[`${cur}_missing`] = true;
+    }
+    out.set(key, b);
+  }
+  return out;
+}
+
 /** card_search's columns, which card_pick copies (then the card's rules text). */
 const PICK_COLUMNS = Object.values(getTableColumns(cardSearch)).map((c) => c.name);
 
@@ -115,11 +152,26 @@ const PICK_COLUMNS = Object.values(getTableColumns(cardSearch)).map((c) => c.nam
  * rows equal to that printing's card_search row, column for column, with its rules text.
  */
 async function pickDrift(db: Db) {
-  const chosen = pickedPrintings(
-    rowsOf<Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>>(
-      await db.execute(sql`select id, oracle_id, lang, layout, released_at::text from cards`),
+  const cards = rowsOf<PickRow>(
+    await db.execute(
+      sql`select id, oracle_id, lang, layout, released_at::text, rarity, usd::text, eur::text from cards`,
     ),
   );
+  const chosen = pickedPrintings(cards);
+  const bounds = pickBoundsOf(cards);
+  const held = rowsOf<Record<string, string | number | boolean | null>>(
+    await db.execute(sql`select oracle_key, rarity_mask, usd_min::float8, usd_max::float8, usd_missing,
+      eur_min::float8, eur_max::float8, eur_missing from card_pick`),
+  );
+  const unbounded = held
+    .filter(({ oracle_key, ...b }) => {
+      const want = bounds.get(String(oracle_key));
+      const got: Record<string, unknown> = { ...b, rarity_mask: Number(b.rarity_mask) };
+      for (const k of ['usd_min', 'usd_max', 'eur_min', 'eur_max'])
+        got[k] = got[k] === null ? null : Number(got[k]);
+      return JSON.stringify(got) !== JSON.stringify(want);
+    })
+    .map((b) => [b, bounds.get(String(b.oracle_key))]);
   const picks = rowsOf<{ id: string }>(await db.execute(sql`select id from card_pick`)).map((r) => r.id);
   const unlike = rowsOf<{ id: string }>(
     await db.execute(sql`select p.id from card_pick p where not exists (select 1 from card_search s
@@ -132,6 +184,7 @@ async function pickDrift(db: Db) {
     missing: [...chosen].filter((id) => !picks.includes(id)),
     extra: picks.filter((id) => !chosen.has(id)),
     unlike,
+    unbounded: unbounded.slice(0, 3),
   };
 }
 
@@ -187,8 +240,8 @@ async function both(db: Db, q: string) {
 const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', import.meta.url);
 /** The migration that partitions card_search by language and adds `shown`. */
 const SHOWN_MIGRATION = new URL('../../src/db/migrations/0023_card_search_by_language.sql', import.meta.url);
-/** The migration that adds card_pick. */
-const PICK_MIGRATION = new URL('../../src/db/migrations/0024_card_pick.sql', import.meta.url);
+/** The migration that makes card_pick as it is now (0024 added it, 0028 made it again with bounds). */
+const PICK_MIGRATION = new URL('../../src/db/migrations/0028_card_pick_bounds.sql', import.meta.url);
 /** The migration that defines card_search.flags' codes. */
 const FLAGS_MIGRATION = new URL('../../src/db/migrations/0027_legality_flags.sql', import.meta.url);
 
@@ -232,15 +285,15 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(again.wrong.slice(0, 3)).toEqual([]);
     // 0020's backfill predates flags and `shown`: the trigger writes the rows again, with them.
     await db.execute(sql`update cards set layout = layout`);
-    // card_pick, after the import and after 0024's backfill.
-    const picked = { missing: [], extra: [], unlike: [] };
+    // card_pick, after the import and after the backfill of 0028 (which made it again, with bounds).
+    const picked = { missing: [], extra: [], unlike: [], unbounded: [] };
     const first = await pickDrift(db);
     expect(first).toMatchObject(picked);
     expect(first.picks).toBeGreaterThan(400);
-    const migration0024 = readFileSync(PICK_MIGRATION, 'utf8');
-    const fillFrom = migration0024.indexOf('INSERT INTO card_pick');
+    const remake = readFileSync(PICK_MIGRATION, 'utf8');
+    const fillFrom = remake.indexOf('INSERT INTO card_pick');
     await db.execute(sql`delete from card_pick`);
-    await db.execute(sql.raw(migration0024.slice(fillFrom, migration0024.indexOf(';', fillFrom) + 1)));
+    await db.execute(sql.raw(remake.slice(fillFrom, remake.indexOf(';', fillFrom) + 1)));
     expect(await pickDrift(db)).toMatchObject({ ...picked, picks: first.picks });
   });
 
@@ -398,7 +451,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     // The extras' lists of the migration are EXTRA_LAYOUTS.
     const migration = readFileSync(PICK_MIGRATION, 'utf8');
     const lists = [...migration.matchAll(/NOT IN \(([^)]*)\)/g)].map((m) => m[1]);
-    expect(lists.length).toBe(4);
+    // Two in its backfill, two in the trigger, two in the rebuild.
+    expect(lists.length).toBe(6);
     for (const list of lists) expect(list?.split(', ').map((l) => l.slice(1, -1))).toEqual(EXTRA_LAYOUTS);
     const card = randomUUID();
     const printing = (id: string, lang: string, released_at: string | null, changes = {}) =>
@@ -455,7 +509,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(await picked()).toEqual([]);
     await db.execute(sql`delete from cards where id = ${art}`);
     expect(await picked()).toEqual([ja]);
-    expect(await pickDrift(db)).toMatchObject({ missing: [], extra: [], unlike: [] });
+    expect(await pickDrift(db)).toMatchObject({ missing: [], extra: [], unlike: [], unbounded: [] });
     await db.execute(sql`delete from cards where oracle_id = ${card}`);
     expect(await picked()).toEqual([]);
   });

@@ -19,6 +19,7 @@ import {
   expectedCards,
   expectedIds,
   expectedListIds,
+  expectedPicks,
   type ScryfallCard,
   type ScryfallSet,
   type Universe,
@@ -165,6 +166,61 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     ),
   )('unique=cards: %s', async (q) => {
     expect(await allIds(q, 'cards')).toEqual(expectedCards(u, q));
+  });
+
+  // The printing each card shows. Prices and rarity differ between a card's printings: these read
+  // card_pick for the cards whose pick matches, and its bounds for the others (pickBounds).
+  const PICK_QUERIES = [
+    't:creature c:g',
+    'is:commander',
+    'r>=rare usd>=1',
+    'usd>=1',
+    'usd>=10',
+    'usd<0.5',
+    'usd<=0.25',
+    'usd=0.25',
+    'usd!=0.25 t:instant',
+    'eur>=2',
+    'eur<1 r:common',
+    '-usd>=1',
+    '-eur<1 c:r',
+    'r:rare',
+    'r:common',
+    'r>uncommon',
+    'r<=uncommon t:creature',
+    'r!=common',
+    '-r:common',
+    '-(r:rare or r:mythic) t:land',
+    'r:common or usd>=5',
+    '(c:u or c:b) r:rare usd>=1',
+    'not (usd>=1 or r:common)',
+    't:creature (usd<0.3 or eur>3)',
+    'usd>=1 usd<=3',
+    'mv<=2 -(usd<1 -r:common)',
+    'r:uncommon -t:creature c:w order:usd',
+  ];
+  it.each(PICK_QUERIES.map((q) => [q]))('unique=cards shows the first matching printing: %s', async (q) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const r = await searchCatalogue(database.db, {
+        q,
+        page,
+        limit: 200,
+        unique: 'cards',
+        order: 'name',
+        dir: 'asc',
+      });
+      ids.push(...r.cards.map((c) => c.id));
+      if (ids.length >= r.total || r.cards.length === 0) break;
+    }
+    expect(ids.sort()).toEqual(expectedPicks(u, q));
+  });
+
+  it('has pick queries whose cards show a printing other than their pick', () => {
+    // Otherwise the bounds' second half (a card whose pick fails) would go untested.
+    const picks = new Set(expectedPicks(u));
+    const others = PICK_QUERIES.map((q) => expectedPicks(u, q).filter((id) => !picks.has(id)).length);
+    expect(others.filter((n) => n > 0).length, others.join(' ')).toBeGreaterThanOrEqual(10);
   });
 
   it('agrees with hand-checked answers (so the evaluator is right about these)', async () => {

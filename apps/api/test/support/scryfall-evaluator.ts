@@ -526,6 +526,39 @@ export function expectedCards(u: Universe, query: string): string[] {
   return [...new Set(expectedIds(u, query).map((id) => oracleOf(byId.get(id)!) ?? id))].sort();
 }
 
+/** Whether a unique=cards search shows printing `a` before `b`: English, newest (undated last), id. */
+function shownBefore(a: ScryfallCard, b: ScryfallCard): boolean {
+  if ((a.lang === 'en') !== (b.lang === 'en')) return a.lang === 'en';
+  const ra = s(a.released_at);
+  const rb = s(b.released_at);
+  if (ra !== rb) return rb === null || (ra !== null && ra > rb);
+  return a.id < b.id;
+}
+
+/**
+ * The printing a unique=cards search shows for each card it finds (ids, sorted): the first of the
+ * card's matching printings in English, then the newest, then by id. Without a query, of all the
+ * printings a search without `lang:` or extras can show: the printing each card shows when every
+ * printing of it matches.
+ */
+export function expectedPicks(u: Universe, query?: string): string[] {
+  const byId = new Map(u.cards.map((c) => [c.id, c]));
+  const ids =
+    query === undefined
+      ? u.cards
+          .filter((c) => !EXTRA_LAYOUTS.includes(String(c.layout)) && defaultLanguage(c, u))
+          .map((c) => c.id)
+      : expectedIds(u, query);
+  const best = new Map<string, ScryfallCard>();
+  for (const id of ids) {
+    const c = byId.get(id)!;
+    const key = oracleOf(c) ?? c.id;
+    const current = best.get(key);
+    if (!current || shownBefore(c, current)) best.set(key, c);
+  }
+  return [...best.values()].map((c) => c.id).sort();
+}
+
 /**
  * The ids of the printings a collection or list search keeps, when the list holds every printing:
  * the same query without the catalogue's defaults (a player's own tokens and foreign cards show).
