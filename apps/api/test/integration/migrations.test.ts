@@ -374,8 +374,9 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('migrations 0021 to 0024, car
       );
       expect(Object.fromEntries(placed.map((r) => [r.id, [r.part, r.shown]]))).toEqual({
         [printing?.id ?? '']: ['card_search_en', true],
-        [french]: ['card_search_other', false],
-        [japanese]: ['card_search_other', true],
+        // 0029: a partition for each language Scryfall prints in.
+        [french]: ['card_search_fr', false],
+        [japanese]: ['card_search_ja', true],
       });
       expect(
         await count(
