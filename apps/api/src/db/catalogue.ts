@@ -230,9 +230,10 @@ export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
  * printings; never an extra (EXTRA_LAYOUTS in card-search.ts, which migration 0024's list must
  * match: a test checks). A search that reads only what every printing of a card shares (types,
  * colours, mana value, `is:commander`, rules text) reads these 30,000 rows instead of choosing
- * among 110,000 printings. With the bounds of what its printings do not share (prices, rarity:
- * migration 0028), a search that also reads those finds here the cards whose pick matches, and the
- * few whose other printings may (see `pickBounds` in card-search.ts). Kept by the `cards` trigger
+ * among 110,000 printings. With the bounds of what its printings do not share (prices, rarity,
+ * legalities: migration 0028), a search that also reads those finds here the cards whose pick
+ * matches, and the few whose other printings may (see `pickBounds` in card-search.ts). Kept by the
+ * `cards` trigger
  * (migrations 0024, 0028) for every card whose printings a statement writes or deletes; never
  * written by the application. Migration 0028 lays the bounds out among the fixed-width columns, so
  * that a scan reads them before the texts.
@@ -251,6 +252,8 @@ export const cardPick = pgTable(
     eurMin: money('eur_min'),
     eurMax: money('eur_max'),
     eurMissing: boolean('eur_missing').notNull().default(false),
+    /** Whether their `flags` (legalities, `is:commander`) differ. */
+    flagsVary: boolean('flags_vary').notNull().default(false),
     /** The card's rules text (`cards.search_rules`): `o:` over one row a card, through its index. */
     searchRules: text('search_rules').notNull(),
   },

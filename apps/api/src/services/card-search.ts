@@ -763,9 +763,14 @@ const sharedLeaf = (leaf: Leaf) =>
   (leaf.kind === 'is' && leaf.value === 'commander') ||
   (leaf.kind === 'oracle' && !leaf.full && !leaf.value.includes('~'));
 
-/** A leaf over what card_pick's bounds answer for all of a card's printings: prices, rarity. */
+/**
+ * A leaf over what card_pick's bounds answer for all of a card's printings: prices, rarity, and the
+ * legalities card_search's flags hold.
+ */
 const boundedLeaf = (leaf: Leaf) =>
-  leaf.kind === 'rarity' || (leaf.kind === 'number' && (leaf.field === 'usd' || leaf.field === 'eur'));
+  leaf.kind === 'rarity' ||
+  (leaf.kind === 'number' && (leaf.field === 'usd' || leaf.field === 'eur')) ||
+  (leaf.kind === 'format' && FLAG_FORMATS.includes(leaf.value));
 
 /** Whether `a op b` holds. */
 function holds(a: number, op: Comparison, b: number): boolean {
@@ -841,6 +846,11 @@ export function pickBounds(node: SearchNode, p: SQL, want = true): SQL | null {
                 ? sql`${col('max')} ${sql.raw(op)} ${x}`
                 : sql`${col('min')} ${sql.raw(op)} ${x}`;
         return want ? sql`coalesce(${some}, false)` : sql`(${col('missing')} or coalesce(${some}, false))`;
+      }
+      if (node.kind === 'format' && FLAG_FORMATS.includes(node.value)) {
+        // The pick's legalities are all its printings' unless they vary.
+        const leaf = legalLeaf(node, p);
+        return sql`(${p}.flags_vary or ${want ? leaf : sql`not ${leaf}`})`;
       }
       return null;
     }
@@ -1024,10 +1034,10 @@ export async function searchCatalogue(
     !mentionsLanguage(ast) &&
     readsCardOnly(ast);
   const narrow = picked || (!needsCardsRow(ast, false, true) && unique !== 'art' && NARROW_ORDERS.has(order));
-  // A search that also reads prices or rarity, which a card's printings need not share: card_pick
-  // answers for the cards whose pick matches, and its bounds name the few others some printing of
-  // which may (`usd>=10` over 110,000 printings: 9,650 picks match, 306 other cards are read, where
-  // 31,000 matching printings were read and sorted for 9,956 cards).
+  // A search that also reads prices, rarity or legalities, which a card's printings need not
+  // share: card_pick answers for the cards whose pick matches, and its bounds name the few others
+  // some printing of which may (`usd>=10` over 110,000 printings: 9,650 picks match, 306 other
+  // cards are read, where 31,000 matching printings were read and sorted for 9,956 cards).
   const bounds =
     narrow &&
     !picked &&

@@ -107,16 +107,22 @@ function pickedPrintings(cards: Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout'
   return new Set([...best.values()].map((c) => c.id));
 }
 
-type PickRow = Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at' | 'rarity' | 'usd' | 'eur'>;
+type PickRow = Pick<
+  Row,
+  'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at' | 'rarity' | 'usd' | 'eur'
+> & {
+  flags: string;
+};
 
 /**
  * The bounds card_pick holds for each card (migration 0028), computed here over the printings the
  * pick is chosen from (as `pickedPrintings`): its rarities as bits, the lowest and highest price in
- * each currency and whether one of those printings lacks it.
+ * each currency and whether one of those printings lacks it, and whether their flags differ.
  */
 function pickBoundsOf(cards: PickRow[]) {
   const english = new Set(cards.filter((c) => c.lang === 'en').map((c) => c.oracle_id ?? c.id));
   const out = new Map<string, Record<string, number | boolean | null>>();
+  const flags = new Map<string, string>();
   const low = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
   const high = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
   for (const c of cards) {
@@ -131,6 +137,7 @@ function pickBoundsOf(cards: PickRow[]) {
       eur_min: null,
       eur_max: null,
       eur_missing: false,
+      flags_vary: false,
     };
     b.rarity_mask = Number(b.rarity_mask) | (1 << (RARITY_RANK[c.rarity as Rarity] ?? 0));
     for (const cur of ['usd', 'eur'] as const) {
@@ -139,6 +146,8 @@ function pickBoundsOf(cards: PickRow[]) {
       b[`${cur}_max`] = high(b[`${cur}_max`] as number | null, v);
       if (v === null) b[`${cur}_missing`] = true;
     }
+    if (!flags.has(key)) flags.set(key, c.flags);
+    else if (flags.get(key) !== c.flags) b.flags_vary = true;
     out.set(key, b);
   }
   return out;
@@ -154,14 +163,15 @@ const PICK_COLUMNS = Object.values(getTableColumns(cardSearch)).map((c) => c.nam
 async function pickDrift(db: Db) {
   const cards = rowsOf<PickRow>(
     await db.execute(
-      sql`select id, oracle_id, lang, layout, released_at::text, rarity, usd::text, eur::text from cards`,
+      sql`select c.id, c.oracle_id, c.lang, c.layout, c.released_at::text, c.rarity, c.usd::text,
+        c.eur::text, s.flags::text from cards c join card_search s on s.id = c.id`,
     ),
   );
   const chosen = pickedPrintings(cards);
   const bounds = pickBoundsOf(cards);
   const held = rowsOf<Record<string, string | number | boolean | null>>(
     await db.execute(sql`select oracle_key, rarity_mask, usd_min::float8, usd_max::float8, usd_missing,
-      eur_min::float8, eur_max::float8, eur_missing from card_pick`),
+      eur_min::float8, eur_max::float8, eur_missing, flags_vary from card_pick`),
   );
   const unbounded = held
     .filter(({ oracle_key, ...b }) => {

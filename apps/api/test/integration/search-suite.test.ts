@@ -168,8 +168,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     expect(await allIds(q, 'cards')).toEqual(expectedCards(u, q));
   });
 
-  // The printing each card shows. Prices and rarity differ between a card's printings: these read
-  // card_pick for the cards whose pick matches, and its bounds for the others (pickBounds).
+  // The printing each card shows. Prices, rarity and legalities differ between a card's printings:
+  // these read card_pick for the cards whose pick matches, and its bounds for the others.
   const PICK_QUERIES = [
     't:creature c:g',
     'is:commander',
@@ -198,6 +198,13 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'usd>=1 usd<=3',
     'mv<=2 -(usd<1 -r:common)',
     'r:uncommon -t:creature c:w order:usd',
+    'legal:modern r:mythic',
+    'legal:oldschool',
+    '-legal:oldschool t:creature',
+    'banned:legacy or r:mythic',
+    'legal:pauper usd>=0.5',
+    'restricted:vintage',
+    '-(legal:commander usd<1)',
   ];
   it.each(PICK_QUERIES.map((q) => [q]))('unique=cards shows the first matching printing: %s', async (q) => {
     const ids: string[] = [];

@@ -1,6 +1,6 @@
 -- card_pick with the bounds of what a card's printings do not share (see cardPick in
 -- db/catalogue.ts): the rarities among them, the lowest and highest price in each currency and
--- whether one lacks it, over the printings the pick chose from. A catalogue search with
+-- whether one lacks it, and whether their legalities differ, over the printings the pick chose from. A catalogue search with
 -- `unique=cards` that reads prices or rarity then finds in card_pick the cards whose pick matches,
 -- and, through the bounds, the few whose other printings may: it read and sorted every matching
 -- printing (`usd>=10` over 110,000 printings: 31,000 printings read and sorted for 10,000 cards).
@@ -19,6 +19,7 @@ CREATE TABLE "card_pick" (
 	"shown" boolean DEFAULT true NOT NULL,
 	"usd_missing" boolean DEFAULT false NOT NULL,
 	"eur_missing" boolean DEFAULT false NOT NULL,
+	"flags_vary" boolean DEFAULT false NOT NULL,
 	"released_at" date,
 	"usd_min" numeric(12, 2),
 	"usd_max" numeric(12, 2),
@@ -43,10 +44,11 @@ CREATE TABLE "card_pick" (
 	CONSTRAINT "card_pick_pkey" PRIMARY KEY("oracle_key")
 );
 --> statement-breakpoint
-INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, search_rules)
-SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, c.search_rules
+INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, flags_vary, search_rules)
+SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, p.flags_vary, c.search_rules
 FROM (SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil,
-      bit_or(1 << u.rarity_rank) OVER w AS rarity_mask, min(u.usd) OVER w AS usd_min, max(u.usd) OVER w AS usd_max, bool_or(u.usd IS NULL) OVER w AS usd_missing, min(u.eur) OVER w AS eur_min, max(u.eur) OVER w AS eur_max, bool_or(u.eur IS NULL) OVER w AS eur_missing
+      bit_or(1 << u.rarity_rank) OVER w AS rarity_mask, min(u.usd) OVER w AS usd_min, max(u.usd) OVER w AS usd_max, bool_or(u.usd IS NULL) OVER w AS usd_missing, min(u.eur) OVER w AS eur_min, max(u.eur) OVER w AS eur_max, bool_or(u.eur IS NULL) OVER w AS eur_missing,
+        min(u.flags) OVER w IS DISTINCT FROM max(u.flags) OVER w AS flags_vary
   FROM (SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang = 'en' AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')
     UNION ALL SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang <> 'en' AND s.shown AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')) u
   WINDOW w AS (PARTITION BY u.oracle_key ORDER BY (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id
@@ -119,10 +121,11 @@ BEGIN
   -- The printing each card whose printings the statement wrote or deleted shows, chosen again.
   IF cardinality(touched) > 0 THEN
     DELETE FROM card_pick p WHERE p.oracle_key = ANY (touched);
-    INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, search_rules)
-    SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, c.search_rules
+    INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, flags_vary, search_rules)
+    SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, p.flags_vary, c.search_rules
     FROM (SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil,
-        bit_or(1 << u.rarity_rank) OVER w AS rarity_mask, min(u.usd) OVER w AS usd_min, max(u.usd) OVER w AS usd_max, bool_or(u.usd IS NULL) OVER w AS usd_missing, min(u.eur) OVER w AS eur_min, max(u.eur) OVER w AS eur_max, bool_or(u.eur IS NULL) OVER w AS eur_missing
+        bit_or(1 << u.rarity_rank) OVER w AS rarity_mask, min(u.usd) OVER w AS usd_min, max(u.usd) OVER w AS usd_max, bool_or(u.usd IS NULL) OVER w AS usd_missing, min(u.eur) OVER w AS eur_min, max(u.eur) OVER w AS eur_max, bool_or(u.eur IS NULL) OVER w AS eur_missing,
+        min(u.flags) OVER w IS DISTINCT FROM max(u.flags) OVER w AS flags_vary
       FROM (SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang = 'en' AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard') AND s.oracle_key = ANY (touched)
         UNION ALL SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang <> 'en' AND s.shown AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard') AND s.oracle_key = ANY (touched)) u
       WINDOW w AS (PARTITION BY u.oracle_key ORDER BY (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id
@@ -156,10 +159,11 @@ BEGIN
     || legality_flags(c.legalities),
     c.lang = 'en' OR NOT EXISTS (SELECT 1 FROM cards e WHERE coalesce(e.oracle_id, e.id) = coalesce(c.oracle_id, c.id) AND e.lang = 'en')
   FROM cards c;
-  INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, search_rules)
-  SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, c.search_rules
+  INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, flags_vary, search_rules)
+  SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, p.flags_vary, c.search_rules
   FROM (SELECT DISTINCT ON (u.oracle_key) u.cmc, u.collector_sort, u.type_bits, u.color_bits, u.identity_bits, u.rarity_rank, u.shown, u.released_at, u.lang, u.layout, u.usd, u.eur, u.flags, u.oracle_key, u.id, u.name, u.set, u.collector_number, u.search_types, u.set_name, u.usd_foil, u.usd_etched, u.eur_foil,
-        bit_or(1 << u.rarity_rank) OVER w AS rarity_mask, min(u.usd) OVER w AS usd_min, max(u.usd) OVER w AS usd_max, bool_or(u.usd IS NULL) OVER w AS usd_missing, min(u.eur) OVER w AS eur_min, max(u.eur) OVER w AS eur_max, bool_or(u.eur IS NULL) OVER w AS eur_missing
+        bit_or(1 << u.rarity_rank) OVER w AS rarity_mask, min(u.usd) OVER w AS usd_min, max(u.usd) OVER w AS usd_max, bool_or(u.usd IS NULL) OVER w AS usd_missing, min(u.eur) OVER w AS eur_min, max(u.eur) OVER w AS eur_max, bool_or(u.eur IS NULL) OVER w AS eur_missing,
+        min(u.flags) OVER w IS DISTINCT FROM max(u.flags) OVER w AS flags_vary
     FROM (SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang = 'en' AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')
       UNION ALL SELECT s.cmc, s.collector_sort, s.type_bits, s.color_bits, s.identity_bits, s.rarity_rank, s.shown, s.released_at, s.lang, s.layout, s.usd, s.eur, s.flags, s.oracle_key, s.id, s.name, s.set, s.collector_number, s.search_types, s.set_name, s.usd_foil, s.usd_etched, s.eur_foil FROM card_search s WHERE s.lang <> 'en' AND s.shown AND s.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')) u
     WINDOW w AS (PARTITION BY u.oracle_key ORDER BY (u.lang = 'en') DESC, u.released_at DESC NULLS LAST, u.id
