@@ -195,12 +195,10 @@ const cardSearchColumns = () => ({
  * by the application.
  */
 export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
-  // Partitioned by language (migration 0023): English printings in one partition, the others in
-  // others (one a language Scryfall prints in since migration 0029, the rarer ones together), so
-  // that a catalogue search without `lang:` reads the English ones alone, plus the few others it
-  // shows (`card_search_alone`), and one with `lang:ja` the Japanese ones alone. The key holds the
-  // language, as a partitioned table's must; a printing whose language changes is deleted and
-  // written again by the trigger.
+  // Partitioned by language (migration 0023): English printings in one partition, the others in a
+  // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few
+  // others it shows (`card_search_alone`). The key holds the language, as a partitioned table's
+  // must; a printing whose language changes is deleted and written again by the trigger.
   primaryKey({ name: 'card_search_pkey', columns: [t.id, t.lang] }),
   // Whether a card has an English printing: one probe here.
   index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
