@@ -1044,7 +1044,10 @@ export async function searchCatalogue(
     unique === 'cards' &&
     !asksForExtras(ast) &&
     !mentionsLanguage(ast) &&
-    !someLeaf(ast, (leaf) => !(sharedLeaf(leaf) || boundedLeaf(leaf)))
+    !someLeaf(ast, (leaf) => !(sharedLeaf(leaf) || boundedLeaf(leaf))) &&
+    // Legalities alone read card_search's index of them (`banned:legacy`: 1,125 printings), where
+    // card_pick would be read whole and the cards whose legalities vary besides.
+    someLeaf(ast, (leaf) => boundedLeaf(leaf) && leaf.kind !== 'format')
       ? pickBounds(ast, sql.raw('s'))
       : null;
   const t = sql.raw(narrow ? 's' : 'c');
