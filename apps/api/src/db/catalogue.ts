@@ -194,32 +194,45 @@ const cardSearchColumns = () => ({
  * searches and orders read, the flags, and last what only a row on the page needs. Never written
  * by the application.
  */
-export const cardSearch = pgTable('card_search', cardSearchColumns(), (t) => [
-  // Partitioned by language (migration 0023): English printings in one partition, the others in a
-  // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few
-  // others it shows (`card_search_alone`). The key holds the language, as a partitioned table's
-  // must; a printing whose language changes is deleted and written again by the trigger.
-  primaryKey({ name: 'card_search_pkey', columns: [t.id, t.lang] }),
-  // Whether a card has an English printing: one probe here.
-  index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
-  // The non-English printings of a card, which the trigger shows or hides as its English ones
-  // come and go.
-  index('card_search_foreign').on(t.oracleKey).where(sql`${t.lang} <> 'en'`),
-  // The non-English printings a search without `lang:` shows: those of cards without English.
-  index('card_search_alone').on(t.id).where(sql`${t.shown} and ${t.lang} <> 'en'`),
-  index('card_search_flags').using('gin', t.flags),
-  // The `is:` values a layout answers (`is:dfc`, `is:split`, `is:flip`…), each a few hundred of
-  // 110,000 printings: without it `is:dfc` read every English row (35 ms, 11 ms through it).
-  index('card_search_layout').on(t.layout),
-  // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
-  // computed by the same function and indexed without being stored: a catalogue search adds
-  // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must
-  // match it for the index to serve).
-  index('card_search_features').using(
-    'gin',
-    sql`entry_search_features(${t.typeBits}, ${t.colorBits}, ${t.identityBits}, ${t.rarityRank}, ${t.cmc})`,
-  ),
-]);
+export const cardSearch = pgTable(
+  'card_search',
+  {
+    ...cardSearchColumns(),
+    /**
+     * Whether this is the first printing of its card in its language (the newest, undated last,
+     * then by id; never an extra): what a `unique=cards` search with `lang:` shows when every
+     * printing of the card in that language matches (migration 0028; card_pick's is the choice
+     * across languages).
+     */
+    firstInLang: boolean('first_in_lang').notNull().default(false),
+  },
+  (t) => [
+    // Partitioned by language (migration 0023): English printings in one partition, the others in a
+    // second, so that a catalogue search without `lang:` reads the English ones alone, plus the few
+    // others it shows (`card_search_alone`). The key holds the language, as a partitioned table's
+    // must; a printing whose language changes is deleted and written again by the trigger.
+    primaryKey({ name: 'card_search_pkey', columns: [t.id, t.lang] }),
+    // Whether a card has an English printing: one probe here.
+    index('card_search_english').on(t.oracleKey).where(sql`${t.lang} = 'en'`),
+    // The non-English printings of a card, which the trigger shows or hides as its English ones
+    // come and go.
+    index('card_search_foreign').on(t.oracleKey).where(sql`${t.lang} <> 'en'`),
+    // The non-English printings a search without `lang:` shows: those of cards without English.
+    index('card_search_alone').on(t.id).where(sql`${t.shown} and ${t.lang} <> 'en'`),
+    index('card_search_flags').using('gin', t.flags),
+    // The `is:` values a layout answers (`is:dfc`, `is:split`, `is:flip`…), each a few hundred of
+    // 110,000 printings: without it `is:dfc` read every English row (35 ms, 11 ms through it).
+    index('card_search_layout').on(t.layout),
+    // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
+    // computed by the same function and indexed without being stored: a catalogue search adds
+    // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must
+    // match it for the index to serve).
+    index('card_search_features').using(
+      'gin',
+      sql`entry_search_features(${t.typeBits}, ${t.colorBits}, ${t.identityBits}, ${t.rarityRank}, ${t.cmc})`,
+    ),
+  ],
+);
 
 /**
  * One `card_search` row a card: the printing a catalogue search with `unique=cards` shows for it

@@ -154,7 +154,41 @@ function pickBoundsOf(cards: PickRow[]) {
 }
 
 /** card_search's columns, which card_pick copies (then the card's rules text). */
-const PICK_COLUMNS = Object.values(getTableColumns(cardSearch)).map((c) => c.name);
+const PICK_COLUMNS = Object.values(getTableColumns(cardSearch))
+  .map((c) => c.name)
+  .filter((name) => name !== 'first_in_lang');
+
+/**
+ * The printings card_search marks first in their language (migration 0028), against those computed
+ * here: for each card and language, among the printings that are not extras, the newest (undated
+ * last), then by id.
+ */
+async function firstDrift(db: Db) {
+  const cards = rowsOf<Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>>(
+    await db.execute(sql`select id, oracle_id, lang, layout, released_at::text from cards`),
+  );
+  const best = new Map<string, (typeof cards)[number]>();
+  for (const c of cards) {
+    if ((EXTRA_LAYOUTS as readonly string[]).includes(c.layout)) continue;
+    const key = `${c.oracle_id ?? c.id} ${c.lang}`;
+    const b = best.get(key);
+    const newer =
+      !b ||
+      (c.released_at !== b.released_at
+        ? b.released_at === null || (c.released_at !== null && c.released_at > b.released_at)
+        : c.id < b.id);
+    if (newer) best.set(key, c);
+  }
+  const want = [...best.values()].map((c) => c.id).sort();
+  const got = rowsOf<{ id: string }>(await db.execute(sql`select id from card_search where first_in_lang`))
+    .map((r) => r.id)
+    .sort();
+  return {
+    firsts: got.length,
+    missing: want.filter((id) => !got.includes(id)).slice(0, 3),
+    extra: got.filter((id) => !want.includes(id)).slice(0, 3),
+  };
+}
 
 /**
  * card_pick against the printings computed here: the same printing for each card, and each of its
@@ -297,6 +331,9 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     await db.execute(sql`update cards set layout = layout`);
     // card_pick, after the import and after the backfill of 0028 (which made it again, with bounds).
     const picked = { missing: [], extra: [], unlike: [], unbounded: [] };
+    const firsts = await firstDrift(db);
+    expect(firsts).toMatchObject({ missing: [], extra: [] });
+    expect(firsts.firsts).toBeGreaterThan(400);
     const first = await pickDrift(db);
     expect(first).toMatchObject(picked);
     expect(first.picks).toBeGreaterThan(400);
@@ -461,8 +498,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     // The extras' lists of the migration are EXTRA_LAYOUTS.
     const migration = readFileSync(PICK_MIGRATION, 'utf8');
     const lists = [...migration.matchAll(/NOT IN \(([^)]*)\)/g)].map((m) => m[1]);
-    // Two in its backfill, two in the trigger, two in the rebuild.
-    expect(lists.length).toBe(6);
+    // In its backfills (card_search's first printings, card_pick), the trigger and the rebuild.
+    expect(lists.length).toBe(10);
     for (const list of lists) expect(list?.split(', ').map((l) => l.slice(1, -1))).toEqual(EXTRA_LAYOUTS);
     const card = randomUUID();
     const printing = (id: string, lang: string, released_at: string | null, changes = {}) =>
@@ -520,6 +557,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     await db.execute(sql`delete from cards where id = ${art}`);
     expect(await picked()).toEqual([ja]);
     expect(await pickDrift(db)).toMatchObject({ missing: [], extra: [], unlike: [], unbounded: [] });
+    expect(await firstDrift(db)).toMatchObject({ missing: [], extra: [] });
     await db.execute(sql`delete from cards where oracle_id = ${card}`);
     expect(await picked()).toEqual([]);
   });

@@ -205,6 +205,14 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'legal:pauper usd>=0.5',
     'restricted:vintage',
     '-(legal:commander usd<1)',
+    // One language and what printings share: the first printing of each card in it.
+    'lang:ja',
+    'lang:fr t:creature',
+    'lang:de c:r',
+    'lang:en mv<=2',
+    'lang:es -t:land',
+    'lang:ja or t:dragon',
+    '-lang:ja t:creature',
   ];
   it.each(PICK_QUERIES.map((q) => [q]))('unique=cards shows the first matching printing: %s', async (q) => {
     const ids: string[] = [];
