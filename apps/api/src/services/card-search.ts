@@ -1001,19 +1001,21 @@ function catalogueOrder(order: SearchOrder, dir: SortDirectionValue): SQL {
 }
 
 /**
+ * The printing each card shows among `rows` (with their card as `unique_key`): in English first,
+ * the newest (undated last), then by id.
+ */
+const firstOfEachCard = (rows: SQL) => sql`select distinct on (u.unique_key) u.* from (${rows}) u
+  order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id`;
+
+/**
  * The rows (columns `names`) of the printing each card shows for a `unique=cards` search that reads
  * prices or rarity besides what a card's printings share (see `pickBounds`). A card whose pick
  * matches (`matches`, compiled over the alias `s`) shows it: it is the first choice among all the
  * card's printings, so among the matching ones. The cards whose pick does not match but whose
  * `bounds` say another printing may are read in card_search, through its index of each card's
- * printings, and choose among their matching printings as any search does (`firstOfEachCard`).
+ * printings, and choose among their matching printings as any search does.
  */
-function boundedSource(
-  names: readonly string[],
-  matches: SQL,
-  bounds: SQL,
-  firstOfEachCard: (rows: SQL) => SQL,
-): SQL {
+function boundedSource(names: readonly string[], matches: SQL, bounds: SQL): SQL {
   const list = (alias: string) => sql.raw(names.map((n) => `${alias}.${n}`).join(', '));
   const others = sql`s.oracle_key = any(array(select p.oracle_key from p where not p.hit))`;
   const branch = (only: SQL) =>
@@ -1115,18 +1117,11 @@ export async function searchCatalogue(
           : branch(
               sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
             );
-  const firstOfEachCard = (rows: SQL) => sql`select distinct on (u.unique_key) u.* from (${rows}) u
-    order by u.unique_key, (u.lang = 'en') desc, u.released_at desc nulls last, u.id`;
   const source =
     unique === 'prints' || picked || firstInLanguage
       ? sql`(${matching}) m`
       : bounds
-        ? boundedSource(
-            narrowColumns,
-            compileSearch(ast, 's', { narrow: 's', flags: 's' }),
-            bounds,
-            firstOfEachCard,
-          )
+        ? boundedSource(narrowColumns, compileSearch(ast, 's', { narrow: 's', flags: 's' }), bounds)
         : sql`(${firstOfEachCard(matching)}) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
