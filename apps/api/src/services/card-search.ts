@@ -864,17 +864,10 @@ export function pickBounds(node: SearchNode, p: SQL, want = true): SQL | null {
  * `unique=cards` shows the first of them (card_search.first_in_lang).
  */
 export function keepsOneLanguage(node: SearchNode): boolean {
-  const terms = node.kind === 'and' ? node.children : [node];
-  let languages = 0;
-  someLeaf(node, (leaf) => {
-    if (leaf.kind === 'lang') languages++;
-    return false;
-  });
-  return (
-    languages === 1 &&
-    terms.some((t) => t.kind === 'lang' && t.value !== 'any') &&
-    !someLeaf(node, (leaf) => leaf.kind !== 'lang' && !sharedLeaf(leaf))
+  const term = (node.kind === 'and' ? node.children : [node]).find(
+    (t) => t.kind === 'lang' && t.value !== 'any',
   );
+  return term !== undefined && !someLeaf(node, (leaf) => leaf !== term && !sharedLeaf(leaf));
 }
 
 /** Whether a query names a language anywhere (`lang:fr`, `lang:any`, negated or not). */
@@ -1075,12 +1068,14 @@ export async function searchCatalogue(
   const t = sql.raw(narrow ? 's' : 'c');
   // Extras stay out unless the query asks for them, as on Scryfall (a player's own tokens still show
   // in their collection and lists: only the catalogue hides them); card_pick holds none.
+  // Over card_search or card_pick (alias `s`, whose columns are the same): a narrow search reads
+  // nothing else; card_pick its rules text too (search_rules, with its own index).
+  const overNarrow = compileSearch(ast, 's', { narrow: 's', flags: 's' });
   const conditions = picked
-    ? // Its rules text too (card_pick.search_rules, with its own index).
-      [compileSearch(ast, 's', { narrow: 's', flags: 's' })]
+    ? [overNarrow]
     : narrow
       ? // With card_search's feature codes, for their GIN index (as list searches do).
-        [compileSearch(ast, 'c', { narrow: 's', flags: 's' }), ...featureHints(ast, CARD_SEARCH_FEATURES)]
+        [overNarrow, ...featureHints(ast, CARD_SEARCH_FEATURES)]
       : [compileSearch(ast, 'c')];
   if (!picked && !asksForExtras(ast)) conditions.push(sql`${t}.layout not in ${EXTRA_LAYOUTS_SQL}`);
   const where = sql.join(
@@ -1121,7 +1116,7 @@ export async function searchCatalogue(
     unique === 'prints' || picked || firstInLanguage
       ? sql`(${matching}) m`
       : bounds
-        ? boundedSource(narrowColumns, compileSearch(ast, 's', { narrow: 's', flags: 's' }), bounds)
+        ? boundedSource(narrowColumns, overNarrow, bounds)
         : sql`(${firstOfEachCard(matching)}) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;

@@ -81,38 +81,44 @@ function expected(c: Row, english: Set<string>) {
   };
 }
 
+type Printing = Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>;
+
+/** Whether a card shows printing `a` before `b`: in English first, the newest (undated last), by id. */
+const before = (a: Printing, b: Printing) =>
+  a.lang === 'en' && b.lang !== 'en'
+    ? true
+    : a.lang !== 'en' && b.lang === 'en'
+      ? false
+      : a.released_at !== b.released_at
+        ? b.released_at === null || (a.released_at !== null && a.released_at > b.released_at)
+        : a.id < b.id;
+
 /**
- * The printing `unique=cards` shows for each card when all its printings match, computed here:
- * among the printings that are not extras, in English first, then the newest (undated last), then
- * by id; a non-English printing only for a card without any English printing (extras included).
+ * The printings card_pick chooses among: not extras, and in English unless the card has no English
+ * printing (extras included), with each one's card.
  */
-function pickedPrintings(cards: Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>[]) {
+function pickable<T extends Printing>(cards: T[]): Array<[string, T]> {
   const english = new Set(cards.filter((c) => c.lang === 'en').map((c) => c.oracle_id ?? c.id));
-  const best = new Map<string, (typeof cards)[number]>();
-  const before = (a: (typeof cards)[number], b: (typeof cards)[number]) =>
-    a.lang === 'en' && b.lang !== 'en'
-      ? true
-      : a.lang !== 'en' && b.lang === 'en'
-        ? false
-        : a.released_at !== b.released_at
-          ? b.released_at === null || (a.released_at !== null && a.released_at > b.released_at)
-          : a.id < b.id;
-  for (const c of cards) {
-    const key = c.oracle_id ?? c.id;
-    if ((EXTRA_LAYOUTS as readonly string[]).includes(c.layout)) continue;
-    if (c.lang !== 'en' && english.has(key)) continue;
+  return cards
+    .filter((c) => !(EXTRA_LAYOUTS as readonly string[]).includes(c.layout))
+    .map((c) => [c.oracle_id ?? c.id, c] as [string, T])
+    .filter(([key, c]) => c.lang === 'en' || !english.has(key));
+}
+
+/**
+ * The printing `unique=cards` shows for each card when all its printings match, computed here: the
+ * first of its pickable printings.
+ */
+function pickedPrintings(cards: Printing[]) {
+  const best = new Map<string, Printing>();
+  for (const [key, c] of pickable(cards)) {
     const current = best.get(key);
     if (!current || before(c, current)) best.set(key, c);
   }
   return new Set([...best.values()].map((c) => c.id));
 }
 
-type PickRow = Pick<
-  Row,
-  'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at' | 'rarity' | 'usd' | 'eur'
-> & {
-  flags: string;
-};
+type PickRow = Printing & Pick<Row, 'rarity' | 'usd' | 'eur'> & { flags: string };
 
 /**
  * The bounds card_pick holds for each card (migration 0028), computed here over the printings the
@@ -120,15 +126,11 @@ type PickRow = Pick<
  * each currency and whether one of those printings lacks it, and whether their flags differ.
  */
 function pickBoundsOf(cards: PickRow[]) {
-  const english = new Set(cards.filter((c) => c.lang === 'en').map((c) => c.oracle_id ?? c.id));
   const out = new Map<string, Record<string, number | boolean | null>>();
   const flags = new Map<string, string>();
   const low = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
   const high = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
-  for (const c of cards) {
-    const key = c.oracle_id ?? c.id;
-    if ((EXTRA_LAYOUTS as readonly string[]).includes(c.layout)) continue;
-    if (c.lang !== 'en' && english.has(key)) continue;
+  for (const [key, c] of pickable(cards)) {
     const b = out.get(key) ?? {
       rarity_mask: 0,
       usd_min: null,
@@ -164,20 +166,15 @@ const PICK_COLUMNS = Object.values(getTableColumns(cardSearch))
  * last), then by id.
  */
 async function firstDrift(db: Db) {
-  const cards = rowsOf<Pick<Row, 'id' | 'oracle_id' | 'lang' | 'layout' | 'released_at'>>(
+  const cards = rowsOf<Printing>(
     await db.execute(sql`select id, oracle_id, lang, layout, released_at::text from cards`),
   );
-  const best = new Map<string, (typeof cards)[number]>();
+  const best = new Map<string, Printing>();
   for (const c of cards) {
     if ((EXTRA_LAYOUTS as readonly string[]).includes(c.layout)) continue;
     const key = `${c.oracle_id ?? c.id} ${c.lang}`;
-    const b = best.get(key);
-    const newer =
-      !b ||
-      (c.released_at !== b.released_at
-        ? b.released_at === null || (c.released_at !== null && c.released_at > b.released_at)
-        : c.id < b.id);
-    if (newer) best.set(key, c);
+    const current = best.get(key);
+    if (!current || before(c, current)) best.set(key, c);
   }
   const want = [...best.values()].map((c) => c.id).sort();
   const got = rowsOf<{ id: string }>(await db.execute(sql`select id from card_search where first_in_lang`))

@@ -1,9 +1,10 @@
 -- card_pick with the bounds of what a card's printings do not share (see cardPick in
 -- db/catalogue.ts): the rarities among them, the lowest and highest price in each currency and
--- whether one lacks it, and whether their legalities differ, over the printings the pick chose from. A catalogue search with
--- `unique=cards` that reads prices or rarity then finds in card_pick the cards whose pick matches,
--- and, through the bounds, the few whose other printings may: it read and sorted every matching
--- printing (`usd>=10` over 110,000 printings: 31,000 printings read and sorted for 10,000 cards).
+-- whether one lacks it, and whether their legalities differ, over the printings the pick chose
+-- from. A catalogue search with `unique=cards` that reads prices or rarity then finds in card_pick
+-- the cards whose pick matches, and, through the bounds, the few whose other printings may: it read
+-- and sorted every matching printing (`usd>=10` over 110,000 printings: 31,000 printings read and
+-- sorted for 10,000 cards).
 -- The table is made again, the bounds among the fixed-width columns, before the texts a scan would
 -- otherwise step over to reach them (over 30,000 rows: 3.8 ms to count them, 9.6 ms to test
 -- usd_max >= 10 with the bounds added last). It is derived: filled here as the trigger fills it.
@@ -126,18 +127,16 @@ BEGIN
     WHERE s.lang <> 'en' AND s.oracle_key = ANY (english)
       AND s.shown = EXISTS (SELECT 1 FROM card_search e WHERE e.oracle_key = s.oracle_key AND e.lang = 'en');
   END IF;
-  -- The first printing of each card in each language (newest, undated last, then by id; never an
-  -- extra), chosen again for the cards whose printings the statement wrote or deleted.
   IF cardinality(touched) > 0 THEN
+    -- The first printing of each card in each language (newest, undated last, then by id; never
+    -- an extra), chosen again for the cards whose printings the statement wrote or deleted.
     UPDATE card_search s SET first_in_lang = f.first
     FROM (SELECT x.id, x.lang, x.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard') AND row_number() OVER (
         PARTITION BY x.oracle_key, x.lang, x.layout NOT IN ('token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard')
         ORDER BY x.released_at DESC NULLS LAST, x.id) = 1 AS first
       FROM card_search x WHERE x.oracle_key = ANY (touched)) f
     WHERE s.id = f.id AND s.lang = f.lang AND s.first_in_lang <> f.first;
-  END IF;
-  -- The printing each card whose printings the statement wrote or deleted shows, chosen again.
-  IF cardinality(touched) > 0 THEN
+    -- The printing each card whose printings the statement wrote or deleted shows, chosen again.
     DELETE FROM card_pick p WHERE p.oracle_key = ANY (touched);
     INSERT INTO card_pick (cmc, collector_sort, type_bits, color_bits, identity_bits, rarity_rank, shown, released_at, lang, layout, usd, eur, flags, oracle_key, id, name, set, collector_number, search_types, set_name, usd_foil, usd_etched, eur_foil, rarity_mask, usd_min, usd_max, usd_missing, eur_min, eur_max, eur_missing, flags_vary, search_rules)
     SELECT p.cmc, p.collector_sort, p.type_bits, p.color_bits, p.identity_bits, p.rarity_rank, p.shown, p.released_at, p.lang, p.layout, p.usd, p.eur, p.flags, p.oracle_key, p.id, p.name, p.set, p.collector_number, p.search_types, p.set_name, p.usd_foil, p.usd_etched, p.eur_foil, p.rarity_mask, p.usd_min, p.usd_max, p.usd_missing, p.eur_min, p.eur_max, p.eur_missing, p.flags_vary, c.search_rules
