@@ -92,18 +92,26 @@ interface Aliases {
    * `flags`, and the `is:` values that read the layout alone its `layout`.
    */
   flags?: SQL | undefined;
+  /** When set (`card_pick`), `legal:`, `banned:` and `is:commander` read its `legal_bits` instead. */
+  bits?: SQL | undefined;
 }
 
-function compileNode(node: SearchNode, a: Aliases): SQL {
+/**
+ * `filter`: the condition is a filter (a WHERE), where NULL drops a row as false does, and `node`
+ * stands under no `not`: its nullable leaves may then stay bare (`s.eur >= 5`, which an index on
+ * the price answers, where `coalesce(s.eur >= 5, false)` is read row by row). Under a `not`, or
+ * read as a value, they are coalesced (`-usd>1` keeps cards without a price).
+ */
+function compileNode(node: SearchNode, a: Aliases, filter = false): SQL {
   switch (node.kind) {
     case 'and':
       return sql`(${sql.join(
-        node.children.map((n) => compileNode(n, a)),
+        node.children.map((n) => compileNode(n, a, filter)),
         sql` and `,
       )})`;
     case 'or':
       return sql`(${sql.join(
-        node.children.map((n) => compileNode(n, a)),
+        node.children.map((n) => compileNode(n, a, filter)),
         sql` or `,
       )})`;
     case 'not':
@@ -116,21 +124,31 @@ function compileNode(node: SearchNode, a: Aliases): SQL {
           ? sql`lower(${a.loose}.name) = ${value}`
           : sql`lower(${a.loose}.name) like ${contains(value)}`;
       }
-      // What card_search's flags and layout answer (never null).
+      // What card_pick's legal_bits, card_search's flags and layout answer (never null).
+      if (
+        a.bits &&
+        node.kind === 'format' &&
+        FLAG_FORMATS.includes(node.value) &&
+        node.status !== 'restricted'
+      )
+        return legalBitsLeaf(node, a.bits);
+      if (a.bits && node.kind === 'is' && node.value === 'commander')
+        return sql`(${a.bits}.legal_bits & 1) <> 0`;
       if (a.flags && node.kind === 'format' && FLAG_FORMATS.includes(node.value))
         return legalLeaf(node, a.flags);
       if (a.flags && node.kind === 'is' && node.value === 'commander')
         return sql`${a.flags}.flags @> ${flagCodes([FLAG_COMMANDER])}`;
       if (a.flags && node.kind === 'is' && LAYOUT_IS.has(node.value)) return isLeaf(node.value, a.flags);
       // Only leaves over nullable values need coalesce (so that `-usd>1` keeps cards without a
-      // price); the others stay bare so PostgreSQL can use the trigram and GIN indexes.
+      // price), and only under a `not` or in a value; the others stay bare so PostgreSQL can use
+      // the trigram, GIN and B-tree indexes.
       const compiled =
         a.s && isNarrow(node)
           ? narrowLeaf(node, a.s)
           : a.names && node.kind === 'name' && !node.exact
             ? leaf(node, a.names)
             : leaf(node, a.c);
-      return canBeNull(node) ? sql`coalesce(${compiled}, false)` : compiled;
+      return canBeNull(node) && !filter ? sql`coalesce(${compiled}, false)` : compiled;
     }
   }
 }
@@ -219,6 +237,19 @@ const LAYOUT_IS = new Set<IsValue>([
 function legalLeaf(node: Extract<SearchNode, { kind: 'format' }>, s: SQL): SQL {
   const wanted = node.status === 'legal' ? (['legal', 'restricted'] as const) : [node.status];
   return sql`${s}.flags && ${flagCodes(wanted.map((status) => formatFlag(node.value, status)))}`;
+}
+
+/**
+ * The bit of card_pick's `legal_bits` (migration 0029's flag_bits()) for a format of FLAG_FORMATS:
+ * legal (or restricted, which `legal:` includes), or banned.
+ */
+export const legalBit = (format: string, status: 'legal' | 'banned'): bigint =>
+  1n << BigInt(FLAG_FORMATS.indexOf(format) + 1 + (status === 'banned' ? FLAG_FORMATS.length : 0));
+
+/** `legal:` and `banned:` over card_pick's `legal_bits` (`restricted:` reads `flags`). */
+function legalBitsLeaf(node: Extract<SearchNode, { kind: 'format' }>, p: SQL): SQL {
+  const bit = legalBit(node.value, node.status === 'banned' ? 'banned' : 'legal');
+  return sql`(${p}.legal_bits & ${sql.raw(String(bit))}) <> 0`;
 }
 
 /** True when a search reads a price (which `entry_search` does not hold). */
@@ -822,7 +853,7 @@ export function pickBounds(node: SearchNode, p: SQL, want = true): SQL | null {
     }
     default: {
       if (sharedLeaf(node)) {
-        const leaf = compileNode(node, { c: p, s: p, flags: p });
+        const leaf = compileNode(node, { c: p, s: p, flags: p, bits: p });
         return want ? leaf : sql`(not ${leaf})`;
       }
       if (node.kind === 'rarity') {
@@ -845,11 +876,12 @@ export function pickBounds(node: SearchNode, p: SQL, want = true): SQL | null {
               : op === '>=' || op === '>'
                 ? sql`${col('max')} ${sql.raw(op)} ${x}`
                 : sql`${col('min')} ${sql.raw(op)} ${x}`;
-        return want ? sql`coalesce(${some}, false)` : sql`(${col('missing')} or coalesce(${some}, false))`;
+        // Bare, under no `not` (pickBounds pushes them down to the leaves): the bounds are a filter.
+        return want ? sql`(${some})` : sql`(${col('missing')} or ${some})`;
       }
       if (node.kind === 'format' && FLAG_FORMATS.includes(node.value)) {
         // The pick's legalities are all its printings' unless they vary.
-        const leaf = legalLeaf(node, p);
+        const leaf = node.status === 'restricted' ? legalLeaf(node, p) : legalBitsLeaf(node, p);
         return sql`(${p}.flags_vary or ${want ? leaf : sql`not ${leaf}`})`;
       }
       return null;
@@ -885,18 +917,28 @@ export interface SearchAliases {
   loose?: string;
   /** `card_search`: legalities, `is:commander` and the layout's `is:` values. */
   flags?: string;
+  /** `card_pick`: `legal:`, `banned:` and `is:commander` (its `legal_bits`). */
+  bits?: string;
 }
 
-/** Compiles an AST to a SQL condition over the `cards` alias `alias` (default `c`) and `read`'s. */
+/**
+ * Compiles an AST to a SQL filter over the `cards` alias `alias` (default `c`) and `read`'s: true
+ * for the rows that match, false or NULL for the others (a value needs `coalesce(…, false)`).
+ */
 export function compileSearch(ast: SearchNode, alias = 'c', read: SearchAliases = {}): SQL {
   const raw = (name: string | undefined) => (name ? sql.raw(name) : undefined);
-  return compileNode(ast, {
-    c: sql.raw(alias),
-    s: raw(read.narrow),
-    names: raw(read.names),
-    loose: raw(read.loose),
-    flags: raw(read.flags),
-  });
+  return compileNode(
+    ast,
+    {
+      c: sql.raw(alias),
+      s: raw(read.narrow),
+      names: raw(read.names),
+      loose: raw(read.loose),
+      flags: raw(read.flags),
+      bits: raw(read.bits),
+    },
+    true,
+  );
 }
 
 /** Parses a query string, turning syntax errors into 400s that point at `param`. */
@@ -1003,18 +1045,19 @@ const firstOfEachCard = (rows: SQL) => sql`select distinct on (u.unique_key) u.*
 /**
  * The rows (columns `names`) of the printing each card shows for a `unique=cards` search that reads
  * prices or rarity besides what a card's printings share (see `pickBounds`). A card whose pick
- * matches (`matches`, compiled over the alias `s`) shows it: it is the first choice among all the
- * card's printings, so among the matching ones. The cards whose pick does not match but whose
- * `bounds` say another printing may are read in card_search, through its index of each card's
- * printings, and choose among their matching printings as any search does.
+ * matches (`picks`, the search compiled over card_pick as `s`) shows it: it is the first choice among
+ * all the card's printings, so among the matching ones. The cards whose pick does not match but
+ * whose `bounds` say another printing may are read in card_search, through its index of each
+ * card's printings, and choose among their printings that match (`matches`, compiled over
+ * card_search as `s`) as any search does.
  */
-function boundedSource(names: readonly string[], matches: SQL, bounds: SQL): SQL {
+function boundedSource(names: readonly string[], picks: SQL, matches: SQL, bounds: SQL): SQL {
   const list = (alias: string) => sql.raw(names.map((n) => `${alias}.${n}`).join(', '));
   const others = sql`s.oracle_key = any(array(select p.oracle_key from p where not p.hit))`;
   const branch = (only: SQL) =>
     sql`select ${list('s')}, s.oracle_key collate "C" as unique_key from card_search s
       where ${matches} and s.layout not in ${EXTRA_LAYOUTS_SQL} and ${others} and ${only}`;
-  return sql`(with p as materialized (select ${list('s')}, s.oracle_key, ${matches} as hit
+  return sql`(with p as materialized (select ${list('s')}, s.oracle_key, coalesce(${picks}, false) as hit
       from card_pick s where ${bounds})
     select ${list('p')}, p.oracle_key collate "C" as unique_key from p where p.hit
     union all (${firstOfEachCard(sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`)})) m`;
@@ -1071,8 +1114,10 @@ export async function searchCatalogue(
   // Over card_search or card_pick (alias `s`, whose columns are the same): a narrow search reads
   // nothing else; card_pick its rules text too (search_rules, with its own index).
   const overNarrow = compileSearch(ast, 's', { narrow: 's', flags: 's' });
+  // Over card_pick, legalities and `is:commander` read its bits.
+  const overPick = compileSearch(ast, 's', { narrow: 's', flags: 's', bits: 's' });
   const conditions = picked
-    ? [overNarrow]
+    ? [overPick]
     : narrow
       ? // With card_search's feature codes, for their GIN index (as list searches do).
         [overNarrow, ...featureHints(ast, CARD_SEARCH_FEATURES)]
@@ -1116,7 +1161,7 @@ export async function searchCatalogue(
     unique === 'prints' || picked || firstInLanguage
       ? sql`(${matching}) m`
       : bounds
-        ? boundedSource(narrowColumns, overNarrow, bounds)
+        ? boundedSource(narrowColumns, overPick, overNarrow, bounds)
         : sql`(${firstOfEachCard(matching)}) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;

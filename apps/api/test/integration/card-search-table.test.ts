@@ -18,6 +18,7 @@ import {
   FLAG_FORMATS,
   FLAG_STATUS,
   formatFlag,
+  legalBit,
   rowsOf,
   searchCatalogue,
 } from '../../src/services/card-search.js';
@@ -389,6 +390,28 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(all.has(FLAG_COMMANDER)).toBe(true);
     expect(all.has(formatFlag('legacy', 'banned'))).toBe(true);
     expect(all.has(formatFlag('modern', 'legal'))).toBe(true);
+    // card_pick's legal_bits (migration 0029), computed here from each pick's legalities: bit 0
+    // is:commander, bit i legal or restricted in FLAG_FORMATS[i - 1], bit 23 + i banned there.
+    const picks = rowsOf<{ legalities: Record<string, string>; flags: number[]; legal_bits: string }>(
+      await db.execute(sql`select c.legalities, p.flags, p.legal_bits::text as legal_bits
+        from card_pick p join cards c on c.id = p.id`),
+    );
+    expect(picks.length).toBeGreaterThan(400);
+    const wrongBits = picks.filter((r) => {
+      let want = r.flags.map(Number).includes(FLAG_COMMANDER) ? 1n : 0n;
+      for (const [format, status] of Object.entries(r.legalities)) {
+        const i = FLAG_FORMATS.indexOf(format);
+        if (i < 0) continue;
+        if (status === 'legal' || status === 'restricted') want |= 1n << BigInt(i + 1);
+        if (status === 'banned') want |= 1n << BigInt(FLAG_FORMATS.length + i + 1);
+      }
+      return BigInt(r.legal_bits) !== want;
+    });
+    expect(wrongBits.slice(0, 3)).toEqual([]);
+    const bits = picks.reduce((m, r) => m | BigInt(r.legal_bits), 0n);
+    expect(bits & 1n).toBe(1n);
+    expect(bits & legalBit('legacy', 'banned')).toBe(legalBit('legacy', 'banned'));
+    expect(bits & legalBit('modern', 'legal')).toBe(legalBit('modern', 'legal'));
   });
 
   it('follows a re-import that changes a printing, and a deletion', async () => {
