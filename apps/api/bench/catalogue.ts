@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.js';
+import { type Db, openDatabase } from '../src/db/client.js';
 import { PRODUCTION_ENV } from './production.js';
 import { BENCH_KEY, BENCH_SECRET, benchServer, dropBenchSchema } from './server.js';
 
@@ -284,6 +284,34 @@ function runImport(file: string, env: Record<string, string | undefined>): Promi
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/**
+ * How fast this machine is now, in two figures that depend on nothing the product does: the
+ * database summing 1,000,000 generated rows and a fixed JavaScript loop (medians of 5). A shared
+ * machine's speed drifts, by up to two times within minutes here: read the query figures against
+ * these, printed before and after them.
+ */
+async function reference(db: Db): Promise<string> {
+  const median = async (run: () => Promise<unknown> | unknown) => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    return percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ).toFixed(1);
+  };
+  const database = await median(() => db.execute(sql`select sum(i) from generate_series(1, 1000000) i`));
+  const loop = await median(() => {
+    let x = 0;
+    for (let i = 0; i < 50_000_000; i++) x = (x + i) % 7919;
+    return x;
+  });
+  return `reference: database sum of 1,000,000 generated rows ${database} ms, JavaScript loop ${loop} ms  [${load()}]`;
+}
+
 async function searchLatency(kind: 'pglite' | 'postgres', dataDir: string, schema: string): Promise<void> {
   const database = await openDatabase(
     kind === 'postgres'
@@ -297,6 +325,7 @@ async function searchLatency(kind: 'pglite' | 'postgres', dataDir: string, schem
   const lines = { push: (line: string) => console.log(line) };
   try {
     const target = TARGETS[SHAPE][kind].p95;
+    lines.push(`  ${await reference(database.db)}  (before the queries)`);
     for (const { q, unique, order } of QUERIES) {
       const query = { q, ...(unique ? { unique } : {}), ...(order ? { order } : {}) };
       const first = await client.cards.search({ query }); // warm-up (plans, caches)
@@ -318,6 +347,7 @@ async function searchLatency(kind: 'pglite' | 'postgres', dataDir: string, schem
           `  [${load()}]`,
       );
     }
+    lines.push(`  ${await reference(database.db)}  (after the queries)`);
     if (COLLECTION_ENTRIES <= 0) return;
     // Collection: COLLECTION_ENTRIES entries in one binder, searched, exported; then the Moxfield import.
     const listId = randomUUID();
