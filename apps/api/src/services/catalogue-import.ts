@@ -316,25 +316,29 @@ export async function importMigrations(db: Db, path: JsonListSource): Promise<nu
  * were empty: `is:commander id<=esper` over 110,000 printings took 78 ms, read through an index of
  * every English printing, against 24 ms.
  *
- * On PostgreSQL, card_search and card_pick, which every catalogue search reads, are vacuumed as
- * well: until autovacuum comes by (a minute or more after the import) no page of theirs is marked
- * all-visible, and a scan checks each row's visibility, an index-only scan reads the table besides
- * (over 110,000 printings: a count of card_search's English rows 9 against 6 ms). PGlite analyzes
- * only: its VACUUM's memory would come on top of an import's peak.
+ * After a first import into an empty catalogue (`vacuum`), PostgreSQL vacuums card_search and
+ * card_pick, which every catalogue search reads, instead of analyzing them: until autovacuum comes
+ * by (a minute or more later) no page of theirs is marked all-visible, and a scan checks each row's
+ * visibility, an index-only scan reads the table besides (over 110,000 printings: a count of
+ * card_search's English rows 9 against 6 ms). Their rows are all new then, so VACUUM has no dead
+ * row to clear from the indexes, and it merges the GIN pending lists itself. After an import that
+ * updates rows, which leaves dead ones, autovacuum does it, with no statement timeout (the
+ * server's 15 s applies to its scheduled sync). PGlite analyzes only: its VACUUM's memory would
+ * come on top of an import's peak.
  */
-export async function tidyCatalogue(db: Db): Promise<void> {
-  const pglite = isPglite(db);
+export async function tidyCatalogue(db: Db, options: { vacuum?: boolean } = {}): Promise<void> {
+  const vacuum = options.vacuum === true && !isPglite(db);
   await db.execute(sql`select gin_clean_pending_list(i.indexrelid::regclass)
     from pg_index i join pg_class x on x.oid = i.indexrelid join pg_am a on a.oid = x.relam
     where a.amname = 'gin' and (i.indrelid = 'cards'::regclass${
-      pglite
-        ? sql` or i.indrelid = to_regclass('card_pick')
+      vacuum
+        ? sql``
+        : sql` or i.indrelid = to_regclass('card_pick')
       or i.indrelid in (select inhrelid from pg_inherits where inhparent = 'card_search'::regclass)`
-        : sql``
     })`);
   // At once: on PostgreSQL each on a connection of its own (cards takes as long as the two others).
   // VACUUM runs outside a transaction, which db.execute on the pool is.
-  const tidy = pglite ? 'analyze' : 'vacuum (analyze)';
+  const tidy = vacuum ? 'vacuum (analyze)' : 'analyze';
   await Promise.all([
     db.execute(sql`analyze cards`),
     (async () => {
@@ -415,16 +419,16 @@ export async function importCatalogue(
   const started = performance.now();
   const sources = Array.isArray(source) ? source : [source];
   const pglite = isPglite(db);
+  const bulkLoaded = options.bulk ? await loadEmptyCatalogue(db, sources, options, pglite) : null;
   const {
     cards: total,
     skipped,
     parsedInWorker,
-  } = (options.bulk ? await loadEmptyCatalogue(db, sources, options, pglite) : null) ??
-  (await importEach(db, sources, options, pglite));
+  } = bulkLoaded ?? (await importEach(db, sources, options, pglite));
   const sets = options.sets ? await importSets(db, options.sets) : 0;
   if (options.migrations) await importMigrations(db, options.migrations);
   const migrations = await applyCardMigrations(db);
-  await tidyCatalogue(db);
+  await tidyCatalogue(db, { vacuum: bulkLoaded !== null });
   return {
     cards: total,
     skipped,
