@@ -11,9 +11,10 @@ CREATE FUNCTION flag_bits(flags smallint[]) RETURNS bigint LANGUAGE sql IMMUTABL
       WHEN f / 4 BETWEEN 1 AND 23 AND f % 4 = 2 THEN 1::bigint << (23 + f / 4) END), 0)
   FROM unnest(flags) f
 $$;--> statement-breakpoint
--- The table is made again with the bits among the fixed-width columns (added last, a scan steps
--- over every text of the row to reach them: over 30,000 picks 9 ms for `legal:modern`, 4 ms so),
--- and filled from the old one.
+-- The table is made again with the bits among the fixed-width columns, and filled from the old
+-- one: added last, a scan steps over every text of the row to reach them, which saved only about
+-- a third of what the array cost. Counting `legal:modern` over 30,000 picks on PostgreSQL (medians of 25,
+-- interleaved): 9.2 ms over `flags`, 3.4 ms over the bits so placed.
 ALTER TABLE "card_pick" RENAME TO "card_pick_old";--> statement-breakpoint
 ALTER TABLE "card_pick_old" RENAME CONSTRAINT "card_pick_pkey" TO "card_pick_old_pkey";--> statement-breakpoint
 DROP INDEX "card_pick_rules";--> statement-breakpoint
