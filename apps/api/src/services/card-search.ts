@@ -1053,14 +1053,25 @@ const firstOfEachCard = (rows: SQL) => sql`select distinct on (u.unique_key) u.*
  */
 function boundedSource(names: readonly string[], picks: SQL, matches: SQL, bounds: SQL): SQL {
   const list = (alias: string) => sql.raw(names.map((n) => `${alias}.${n}`).join(', '));
-  const others = sql`s.oracle_key = any(array(select p.oracle_key from p where not p.hit))`;
-  const branch = (only: SQL) =>
+  const branch = (only: SQL, others: SQL) =>
     sql`select ${list('s')}, s.oracle_key collate "C" as unique_key from card_search s
       where ${matches} and s.layout not in ${EXTRA_LAYOUTS_SQL} and ${others} and ${only}`;
+  // The other cards' English printings through the index of each card's (the keys as an array, which
+  // it looks up in order); the few others shown, against the keys hashed: as an array, each of
+  // those rows was compared with every key in turn (`usd>=10` over 110,000 printings: 356 rows,
+  // 312 keys, 3.6 against 2.1 ms).
+  const english = branch(
+    sql`s.lang = 'en'`,
+    sql`s.oracle_key = any(array(select p.oracle_key from p where not p.hit))`,
+  );
+  const shown = branch(
+    sql`s.lang <> 'en' and s.shown`,
+    sql`s.oracle_key in (select p.oracle_key from p where not p.hit)`,
+  );
   return sql`(with p as materialized (select ${list('s')}, s.oracle_key, coalesce(${picks}, false) as hit
       from card_pick s where ${bounds})
     select ${list('p')}, p.oracle_key collate "C" as unique_key from p where p.hit
-    union all (${firstOfEachCard(sql`${branch(sql`s.lang = 'en'`)} union all ${branch(sql`s.lang <> 'en' and s.shown`)}`)})) m`;
+    union all (${firstOfEachCard(sql`${english} union all ${shown}`)})) m`;
 }
 
 /**
