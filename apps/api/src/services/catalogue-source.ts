@@ -7,8 +7,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { getTableColumns } from 'drizzle-orm';
-import { cards } from '../db/catalogue.js';
 import { type CardInsert, cardRowFromScryfall } from './catalogue.js';
 import { jsonArrayElements } from './catalogue-json.js';
 
@@ -66,17 +64,16 @@ export async function openSource(
 
 export const USER_AGENT = 'Companion/0.1 (+https://github.com/companion-mtg/companion)';
 
-const nameOf = Object.fromEntries(Object.entries(getTableColumns(cards)).map(([k, col]) => [k, col.name]));
-
-/** A batch's rows by column name, each printing once (the last of an id wins), as one JSON document. */
+/**
+ * A batch's rows, each printing once (the last of an id wins), as one JSON document keyed by the
+ * rows' own property names (the upsert maps them onto the columns): stringified as they are, dates
+ * by their toJSON. Copying each row into an object keyed by column names first took about a fifth
+ * of the parse (110,000 printings: 16.1 s parsed so).
+ */
 export function batchJson(rows: CardInsert[]): string {
-  const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
-  const records = unique.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) out[nameOf[k] ?? k] = v instanceof Date ? v.toISOString() : v;
-    return out;
-  });
-  return JSON.stringify(records);
+  const byId = new Map<string, CardInsert>();
+  for (const r of rows) byId.set(r.id, r);
+  return JSON.stringify(byId.size === rows.length ? rows : [...byId.values()]);
 }
 
 /** A batch of a bulk file: its rows' JSON (batchJson), and how far into the file it ends. */
