@@ -86,6 +86,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // Short queries only: JIT compiling (150–350 ms) was paid by catalogue searches that run in
       // 20–30 ms whenever a per-row probe lifted their estimate over its threshold.
       '-c jit=off',
+      // No parallel workers: a catalogue search is a short query among others, and starting workers
+      // for its scans cost more than they shared out (`eur>=5 r:rare unique=prints` over 110,000
+      // printings on 2 cores, medians of 15 interleaved: 32 ms without, 54 with one, 79 with two;
+      // the other searches the same within noise).
+      '-c max_parallel_workers_per_gather=0',
       // Catalogue searches without `unique=prints` sort every matching printing by card before
       // paging: `usd>=10` over 110,000 printings sorts 31,000 rows (5.6 MB), which spilled to disk
       // at the default 4 MB.

@@ -9,7 +9,7 @@ import type {
   SortDirectionValue,
 } from '@companion/sdk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, isPglite } from '../db/client.js';
 import {
   type Comparison,
   type IsValue,
@@ -1178,21 +1178,80 @@ export async function searchCatalogue(
         : sql`(${firstOfEachCard(matching)}) m`;
   const ordered = narrow ? catalogueOrder(order, dir) : orderSql(order, dir, sql.raw('m'));
   const limits = sql`limit ${s.limit} offset ${(s.page - 1) * s.limit}`;
-  // The first page counts with a window over the matches, in a subquery so that the page is a top-N
-  // sort of them: with the window beside the order, PostgreSQL sorted every match to hand the window
-  // rows in order (`eur>=5 r:rare unique=prints` over 110,000 printings, 22,517 rows: 53 against
-  // 37 ms). A later page may lie past the end, where a window has no row to answer on: it counts
-  // the matches once, kept, then pages them (as a second query, a page past the end searched twice).
-  const page =
-    s.page === 1
+  const { ids, total } = isPglite(db)
+    ? await pageInOneStatement(db, source, ordered, limits, s.page)
+    : await pageAndCount(
+        db,
+        source,
+        ordered,
+        limits,
+        countOf(unique !== 'prints' && !picked && !firstInLanguage && !bounds ? matching : null, source),
+      );
+  const byId = await cardsByIds(db, ids);
+  return { cards: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/**
+ * The count of a catalogue search's matches (`source`, as `m`): with `cards`, the matching
+ * printings (`unique_key` their card) before the choice of one per card, whose keys are hashed
+ * rather than sorted with their printings.
+ */
+function countOf(cards: SQL | null, source: SQL): SQL {
+  return cards
+    ? sql`select count(*)::int as total from (select u.unique_key from (${cards}) u group by u.unique_key) k`
+    : sql`select count(*)::int as total from ${source}`;
+}
+
+/**
+ * On PostgreSQL the page and the count are two statements, run at once on two of the pool's
+ * connections: the page is a top-N sort of the matches and the count reads no more than it needs,
+ * where one statement buffered every match in a window to count them (`eur>=5 r:rare
+ * unique=prints` over 110,000 printings, 22,517 rows: the window took 18 of 45 ms; the page and the
+ * count at once 29 ms). They see two snapshots: a catalogue sync committing between them can leave
+ * the total off by what it changed, until the next request.
+ */
+async function pageAndCount(
+  db: Db,
+  source: SQL,
+  ordered: SQL,
+  limits: SQL,
+  count: SQL,
+): Promise<{ ids: string[]; total: number }> {
+  const [page, counted] = await Promise.all([
+    db.execute(sql`select m.id from ${source} order by ${ordered}, m.id ${limits}`),
+    db.execute(count),
+  ]);
+  return {
+    ids: rowsOf<{ id: string }>(page).map((r) => r.id),
+    total: Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0),
+  };
+}
+
+/**
+ * On PGlite (one connection), one statement. The first page counts with a window over the matches,
+ * in a subquery so that the page is a top-N sort of them: with the window beside the order,
+ * PostgreSQL sorted every match to hand the window rows in order (`eur>=5 r:rare unique=prints`
+ * over 110,000 printings, 22,517 rows: 53 against 37 ms). A later page may lie past the end, where
+ * a window has no row to answer on: it counts the matches once, kept, then pages them (as a second
+ * query, a page past the end searched twice).
+ */
+async function pageInOneStatement(
+  db: Db,
+  source: SQL,
+  ordered: SQL,
+  limits: SQL,
+  page: number,
+): Promise<{ ids: string[]; total: number }> {
+  const query =
+    page === 1
       ? sql`select m.id, m.total from (select m.*, count(*) over ()::int as total from ${source}) m
           order by ${ordered}, m.id ${limits}`
       : sql`with m as materialized (select * from ${source})
           select p.id, t.total from (select count(*)::int as total from m) t
           left join lateral (select m.id from m order by ${ordered}, m.id ${limits}) p on true`;
-  // PostgreSQL's JIT is off for the pool (db/client.ts): the probe's estimate crossed its threshold.
-  const rows = rowsOf<{ id: string | null; total: number }>(await db.execute(page));
-  const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
-  const byId = await cardsByIds(db, ids);
-  return { cards: ids.flatMap((id) => byId.get(id) ?? []), total: Number(rows[0]?.total ?? 0) };
+  const rows = rowsOf<{ id: string | null; total: number }>(await db.execute(query));
+  return {
+    ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
