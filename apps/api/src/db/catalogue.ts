@@ -285,6 +285,12 @@ export const cardPick = pgTable(
   (t) => [
     primaryKey({ name: 'card_pick_pkey', columns: [t.oracleKey] }),
     index('card_pick_rules').using('gin', sql`${t.searchRules} gin_trgm_ops`),
+    // The picks by price, as a search sorts them (`order=usd`, `order=eur`): a search that also
+    // reads prices or rarity takes the first page's worth of the cards whose pick matches along one
+    // of these, where it read and sorted all of them (`usd>=10 order=usd` over 110,000 printings:
+    // 9,650 picks). Migration 0031.
+    index('card_pick_usd').on(t.usd, t.name, t.id),
+    index('card_pick_eur').on(t.eur, t.name, t.id),
   ],
 );
 

@@ -238,6 +238,35 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     expect(others.filter((n) => n > 0).length, others.join(' ')).toBeGreaterThanOrEqual(10);
   });
 
+  // By price, ascending, a bounded search takes the page from the first matching picks along
+  // card_pick's price index (on PostgreSQL): pages of any size are slices of one order, and the
+  // cards are those the choice of a printing shows.
+  it.each([
+    ['usd>=1', 'usd'],
+    ['usd>=10', 'usd'],
+    ['r>=rare usd>=1', 'usd'],
+    ['(c:u or c:b) r:rare usd>=1', 'usd'],
+    ['usd<0.5', 'usd'],
+    ['r:common', 'usd'],
+    ['eur>=2', 'eur'],
+    ['r!=common', 'eur'],
+  ] as const)('unique=cards %s, order=%s: pages of one order', async (q, order) => {
+    const pageOf = (page: number, limit: number) =>
+      searchCatalogue(database.db, { q, page, limit, unique: 'cards', order, dir: 'asc' });
+    const all = await pageOf(1, 500);
+    expect(all.cards.length).toBe(all.total);
+    expect(all.cards.map((c) => c.id).sort()).toEqual(expectedPicks(u, q));
+    const prices = all.cards.map((c) => (c[order] === null ? Number.POSITIVE_INFINITY : Number(c[order])));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 7) + 1; page++) {
+      const r = await pageOf(page, 7);
+      expect(r.total).toBe(all.total);
+      paged.push(...r.cards.map((c) => c.id));
+    }
+    expect(paged).toEqual(all.cards.map((c) => c.id));
+  });
+
   it('agrees with hand-checked answers (so the evaluator is right about these)', async () => {
     const names = async (q: string) => [
       ...new Set(
