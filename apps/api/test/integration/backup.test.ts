@@ -400,7 +400,7 @@ describe.each(storages())('backup and restore on %s', (kind) => {
     }
     // The good file itself reads through.
     await expect(verifyBackup(file)).resolves.toMatchObject({ header: { format: 'companion-backup' } });
-  });
+  }, 120_000); // 13 empty targets made and migrated in turn: on PGlite under a loaded machine, over 30 s
 });
 
 describe.each(storages())('a backup of an older schema on %s', (kind) => {
