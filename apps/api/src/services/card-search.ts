@@ -2,11 +2,12 @@
  * Compiles a parsed search (card-search-syntax.ts) to a parameterised SQL condition over a `cards`
  * alias, and runs catalogue searches. User input only ever reaches SQL as bound parameters.
  */
-import type {
-  CardOrderValue,
-  CardUniqueValue,
-  ColorValue as Color,
-  SortDirectionValue,
+import {
+  type CardOrderValue,
+  type CardUniqueValue,
+  type ColorValue as Color,
+  CURRENCIES,
+  type SortDirectionValue,
 } from '@companion/sdk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, isPglite } from '../db/client.js';
@@ -1041,7 +1042,7 @@ function catalogueOrder(order: SearchOrder, dir: SortDirectionValue, alias = 'm'
  * name: the matching picks of `(c:u or c:b) r:rare usd>=1`, which the planner thought one against
  * 4,054, were read and sorted all the same, and card_pick read again (15.6 -> 23.3 ms).
  */
-const PICK_ORDERS = new Set<SearchOrder>(['usd', 'eur']);
+const PICK_ORDERS = new Set<SearchOrder>(CURRENCIES);
 
 /**
  * The printing each card shows among `rows` (with their card as `unique_key`): in English first,
