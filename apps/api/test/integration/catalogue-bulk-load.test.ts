@@ -50,16 +50,19 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('first catalogue import on %s
     expect(loaded.indexes).toEqual(empty.indexes);
     expect(loaded.cards).toHaveLength(file.length);
     expect(loaded.pick.length).toBeGreaterThan(40);
-    // On PostgreSQL, card_search's partitions and card_pick come out vacuumed: every page
-    // all-visible, for scans that skip the visibility check and index-only scans. PGlite analyzes.
-    const visible = rowsOf<{ relname: string; relpages: number; relallvisible: number }>(
-      await db.execute(sql`select c.relname, c.relpages, c.relallvisible from pg_class c
+    // On PostgreSQL, card_search's partitions and card_pick come out vacuumed, not only analyzed:
+    // every page then all-visible, for scans that skip the visibility check and index-only scans.
+    // (Whether VACUUM may mark a page so depends on other sessions too: an older snapshot, a
+    // concurrent test's, keeps it from doing so. The vacuum itself is checked.) PGlite analyzes.
+    const visible = rowsOf<{ relname: string; relpages: number; vacuums: number }>(
+      await db.execute(sql`select c.relname, c.relpages, coalesce(pg_stat_get_vacuum_count(c.oid), 0)::int as vacuums
+        from pg_class c
         where c.oid in (select inhrelid from pg_inherits where inhparent = 'card_search'::regclass)
           or c.oid = 'card_pick'::regclass order by c.relname`),
     );
     expect(visible.map((r) => r.relname)).toEqual(['card_pick', 'card_search_en', 'card_search_other']);
     for (const r of visible) {
-      if (kind === 'postgres') expect(r, r.relname).toMatchObject({ relallvisible: r.relpages });
+      if (kind === 'postgres') expect(r.vacuums, r.relname).toBeGreaterThan(0);
       if (r.relname !== 'card_search_other') expect(Number(r.relpages), r.relname).toBeGreaterThan(0);
     }
 
