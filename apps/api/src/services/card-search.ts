@@ -891,6 +891,29 @@ export function pickBounds(node: SearchNode, p: SQL, want = true): SQL | null {
 }
 
 /**
+ * Whether card_pick's bounds (`pickBounds`) answer a bounded search exactly: then a card some
+ * printing of which matches is a card whose bounds hold, and the search's cards are counted in
+ * card_pick alone. So for a conjunction of terms over what a card's printings share and one
+ * price comparison (`>=`, `>`, `<=`, `<`: against the lowest or highest price) or rarity (against
+ * the rarities' mask), negated or not (`t:creature usd>=10`, `-r:common c:g`): the shared terms
+ * hold for every printing or none, and some printing has that price or rarity exactly when the
+ * bound says so. Not two of them (`r:rare usd>=1`: one printing rare, another at a dollar), nor
+ * `usd=2` (printings at 1 and 3), nor legalities (`flags_vary` only says that they differ).
+ */
+export function exactlyBounded(node: SearchNode): boolean {
+  const terms = node.kind === 'and' ? node.children : [node];
+  const varying = terms.filter((t) => someLeaf(t, (leaf) => !sharedLeaf(leaf)));
+  const only = varying.length === 1 ? varying[0] : undefined;
+  const leaf = only?.kind === 'not' ? only.child : only;
+  return (
+    leaf?.kind === 'rarity' ||
+    (leaf?.kind === 'number' &&
+      (leaf.field === 'usd' || leaf.field === 'eur') &&
+      (leaf.op === '>=' || leaf.op === '>' || leaf.op === '<=' || leaf.op === '<'))
+  );
+}
+
+/**
  * Whether a query keeps one language, and reads besides only what a card's printings share
  * (`lang:ja t:creature`): its one `lang:` leaf names a language and must hold (a term of its
  * top-level `and`). Then a card's printings in that language all match or none does, and
@@ -1239,7 +1262,9 @@ export async function searchCatalogue(
         ? boundedSource(bounded, { ordered: catalogueOrder(order, dir, 's'), rows: s.page * s.limit })
         : source;
     const count = bounded
-      ? boundedCount(bounded)
+      ? exactlyBounded(ast)
+        ? sql`select count(*)::int as total from card_pick s where ${bounded.bounds}`
+        : boundedCount(bounded)
       : unique !== 'prints' && !picked && !firstInLanguage
         ? countOf(matching)
         : sql`select count(*)::int as total from ${source}`;
