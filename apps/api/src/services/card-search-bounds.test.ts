@@ -14,6 +14,9 @@ describe('exactlyBounded: card_pick counts the cards alone', () => {
     '-r:common t:land',
     '(t:creature or t:artifact) usd<=2',
     'o:"draw a card" r!=common',
+    // Options hold for every printing.
+    'usd>=10 order:usd',
+    'r:mythic unique:cards direction:desc',
   ])('%s: one price or rarity term, the rest shared', (q) => {
     expect(exactlyBounded(parseSearch(q))).toBe(true);
   });

@@ -154,8 +154,22 @@ function compileNode(node: SearchNode, a: Aliases, filter = false): SQL {
   }
 }
 
-/** The leaf kinds `card_search` can answer (numbers: mana value and the two prices it holds). */
-const NARROW_KINDS = new Set<SearchNode['kind']>(['type', 'color', 'number', 'rarity', 'set', 'cn', 'lang']);
+/**
+ * The leaf kinds `card_search` can answer (numbers: mana value and the two prices it holds), and
+ * options (`order:usd`), which read nothing: typed in the query, one sent the search over the
+ * wide rows (`usd>=10 order:usd` over 110,000 printings: 138 ms, against 17 with the order given
+ * apart).
+ */
+const NARROW_KINDS = new Set<SearchNode['kind']>([
+  'type',
+  'color',
+  'number',
+  'rarity',
+  'set',
+  'cn',
+  'lang',
+  'option',
+]);
 const isNarrow = (node: SearchNode) =>
   NARROW_KINDS.has(node.kind) && !(node.kind === 'number' && (node.field === 'tix' || node.field === 'year'));
 
@@ -787,8 +801,13 @@ export function readsCardOnly(node: SearchNode): boolean {
   return !someLeaf(node, (leaf) => !sharedLeaf(leaf));
 }
 
-/** A leaf over what every printing of a card shares (see `readsCardOnly`). */
+/**
+ * A leaf over what every printing of a card shares (see `readsCardOnly`). An option (`order:usd`)
+ * holds for every printing: `usd>=10 order:usd` typed in the query searches as `usd>=10` with the
+ * order given apart does, where it read and sorted every matching printing.
+ */
 const sharedLeaf = (leaf: Leaf) =>
+  leaf.kind === 'option' ||
   leaf.kind === 'type' ||
   leaf.kind === 'color' ||
   (leaf.kind === 'number' && leaf.field === 'mv') ||

@@ -198,6 +198,10 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'usd>=1 usd<=3',
     'mv<=2 -(usd<1 -r:common)',
     'r:uncommon -t:creature c:w order:usd',
+    // Options in the query hold for every printing: the same paths as without them.
+    'usd>=1 order:usd',
+    'r:mythic order:eur direction:desc',
+    't:creature c:g order:mv unique:cards',
     'legal:modern r:mythic',
     'legal:oldschool',
     '-legal:oldschool t:creature',
@@ -269,6 +273,35 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
       paged.push(...r.cards.map((c) => c.id));
     }
     expect(paged).toEqual(all.cards.map((c) => c.id));
+  });
+
+  // Options typed in the query read nothing: the same search as with them given apart.
+  it.each([
+    ['usd>=10', { order: 'usd' }],
+    ['r:mythic c:g', { order: 'eur', dir: 'desc' }],
+    ['t:creature c:g', { unique: 'prints' }],
+    ['legal:modern r:rare', { order: 'mv' }],
+    ['lang:ja', { unique: 'art', order: 'released' }],
+  ] as const)('%s with its options typed in the query: %o', async (q, options) => {
+    const apart = { page: 1, limit: 500, unique: 'cards', order: 'name', dir: 'asc', ...options } as const;
+    const typed = [
+      q,
+      ...('unique' in options ? [`unique:${options.unique}`] : []),
+      ...('order' in options ? [`order:${options.order}`] : []),
+      ...('dir' in options ? [`direction:${options.dir}`] : []),
+    ].join(' ');
+    const inQuery = await searchCatalogue(database.db, {
+      page: 1,
+      limit: 500,
+      unique: 'cards',
+      order: 'name',
+      dir: 'asc',
+      q: typed,
+    });
+    const given = await searchCatalogue(database.db, { ...apart, q });
+    expect(given.total).toBeGreaterThan(0);
+    expect(inQuery.total).toBe(given.total);
+    expect(inQuery.cards.map((c) => c.id)).toEqual(given.cards.map((c) => c.id));
   });
 
   it('agrees with hand-checked answers (so the evaluator is right about these)', async () => {
