@@ -1212,9 +1212,12 @@ export async function searchCatalogue(
     !asksForExtras(ast) &&
     !mentionsLanguage(ast) &&
     !someLeaf(ast, (leaf) => !(sharedLeaf(leaf) || boundedLeaf(leaf))) &&
-    // Legalities alone read card_search's index of them (`banned:legacy`: 1,125 printings), where
-    // card_pick would be read whole and the cards whose legalities vary besides.
-    someLeaf(ast, (leaf) => boundedLeaf(leaf) && leaf.kind !== 'format')
+    // Bans and restrictions alone read card_search's index of them (`banned:legacy`: 1,125
+    // printings), where card_pick would be read whole and the cards whose legalities vary besides.
+    // What is legal in a format is most cards (`f:commander`: 29,154 of 30,171), whose printings
+    // that index handed to the choice of one a card: through card_pick (over 110,000 printings,
+    // in-process medians of 9) 170 -> 39 ms, `legal:modern` 97 -> 25 ms.
+    someLeaf(ast, (leaf) => boundedLeaf(leaf) && !(leaf.kind === 'format' && leaf.status !== 'legal'))
       ? pickBounds(ast, sql.raw('s'))
       : null;
   const t = sql.raw(narrow ? 's' : 'c');

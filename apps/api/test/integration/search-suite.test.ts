@@ -203,6 +203,11 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'r:mythic order:eur direction:desc',
     't:creature c:g order:mv unique:cards',
     'legal:modern r:mythic',
+    // What is legal in a format, alone: card_pick and the cards whose legalities vary.
+    'legal:modern',
+    'f:vintage t:creature',
+    '-legal:commander',
+    'legal:standard or banned:modern',
     'legal:oldschool',
     '-legal:oldschool t:creature',
     'banned:legacy or r:mythic',
