@@ -13,7 +13,7 @@ import {
   featureHints,
   needsCardsRow,
   parseSearchParam,
-  readsPrices,
+  readsBeyondEntrySearch,
   rowsOf,
 } from '../card-search.js';
 import { type SearchNode, searchOptions } from '../card-search-syntax.js';
@@ -194,8 +194,9 @@ export async function entriesPage(
     ? `%${normalizeName(query.name).replace(/[\\%_]/g, (m) => `\\${m}`)}%`
     : undefined;
   // The resolved entries come from `entry_search` when it holds every key the page needs: the
-  // filters but prices, and the name, set or mana value order.
-  const viaSearch = query.via !== 'cards' && SEARCH_ORDERS.has(query.order) && !(ast && readsPrices(ast));
+  // filters but prices and release dates, and the name, set or mana value order.
+  const viaSearch =
+    query.via !== 'cards' && SEARCH_ORDERS.has(query.order) && !(ast && readsBeyondEntrySearch(ast));
   const keys = entryOrder(query.order, query.dir, query.currency);
   // The sort keys as columns k0, k1... of each part (the same keys, read where that part has them).
   const keyColumns = (ks: SortKey[]) =>
