@@ -1116,6 +1116,8 @@ interface Bounded {
   picks: SQL;
   matches: SQL;
   bounds: SQL;
+  /** Whether the bounds answer the search exactly (`exactlyBounded`): then they count it alone. */
+  exact: boolean;
 }
 
 /**
@@ -1165,9 +1167,11 @@ function boundedSource(b: Bounded, top?: { ordered: SQL; rows: number }): SQL {
 /**
  * The count of a bounded search's cards: the matching picks, and the other cards with a matching
  * printing, their keys alone (where the page's source carried every column to the choice of a
- * printing per card: `usd>=10` over 110,000 printings, 29 -> 19 ms).
+ * printing per card: `usd>=10` over 110,000 printings, 29 -> 19 ms). When the bounds answer the
+ * search exactly (`exactlyBounded`), the cards whose bounds hold, in card_pick alone.
  */
 function boundedCount(b: Bounded): SQL {
+  if (b.exact) return sql`select count(*)::int as total from card_pick s where ${b.bounds}`;
   const others = otherPrintings(
     sql`s.oracle_key`,
     b.matches,
@@ -1278,7 +1282,9 @@ export async function searchCatalogue(
           : branch(
               sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
             );
-  const bounded = bounds ? { names: narrowColumns, picks: overPick, matches: overNarrow, bounds } : null;
+  const bounded = bounds
+    ? { names: narrowColumns, picks: overPick, matches: overNarrow, bounds, exact: exactlyBounded(ast) }
+    : null;
   const source =
     unique === 'prints' || picked || firstInLanguage
       ? sql`(${matching}) m`
@@ -1296,9 +1302,7 @@ export async function searchCatalogue(
         ? boundedSource(bounded, { ordered: catalogueOrder(order, dir, 's'), rows: s.page * s.limit })
         : source;
     const count = bounded
-      ? exactlyBounded(ast)
-        ? sql`select count(*)::int as total from card_pick s where ${bounded.bounds}`
-        : boundedCount(bounded)
+      ? boundedCount(bounded)
       : unique !== 'prints' && !picked && !firstInLanguage
         ? countOf(matching)
         : sql`select count(*)::int as total from ${source}`;
