@@ -418,6 +418,20 @@ export async function run(): Promise<void> {
     if (build.status !== 0) throw new Error('pnpm --filter @companion/api build failed');
   }
   const work = mkdtempSync(join(tmpdir(), 'companion-bench-cat-'));
+  // BENCH_SEARCH_SCHEMA=<schema>: the searches alone, on a PostgreSQL catalogue BENCH_KEEP_SCHEMA=1
+  // kept (to measure a change of the search code or of an index without an import before it).
+  const kept = process.env.BENCH_SEARCH_SCHEMA;
+  if (kept) {
+    console.log(
+      `catalogue card search on postgres over HTTP (kept schema ${kept}, ${SEARCH_RUNS} runs each, page 1–3):`,
+    );
+    try {
+      await searchLatency('postgres', work, kept);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    return;
+  }
   try {
     const started = performance.now();
     const file = await writeBulkFile(work, CARDS, SHAPE);
