@@ -232,6 +232,13 @@ export const cardSearch = pgTable(
     // A set's printings (`set:`, `e:`, `s:`): without it `e:m21` read every English row (over
     // 110,000 printings, in-process: 36 -> 1.3 ms). Migration 0033.
     index('card_search_set').on(t.set),
+    // English printings in the default order, and by each price with what a count of `usd>=1
+    // r:rare` reads besides: a `unique=prints` search walks the first to its page rather than
+    // sorting every match, and counts in the others alone (over 110,000 printings, `eur>=5 r:rare
+    // unique=prints`, 22,517 rows: the page 28 -> 2.6 ms, the count 27 -> 9.5 ms). Migration 0034.
+    index('card_search_name').on(t.name, t.releasedAt.desc().nullsLast(), t.id).where(sql`${t.lang} = 'en'`),
+    index('card_search_usd').on(t.usd, t.rarityRank, t.layout).where(sql`${t.lang} = 'en'`),
+    index('card_search_eur').on(t.eur, t.rarityRank, t.layout).where(sql`${t.lang} = 'en'`),
     // The codes of `entry_search.features` (type words, colours, identity, rarity, mana value),
     // computed by the same function and indexed without being stored: a catalogue search adds
     // `featureHints` over this expression (CARD_SEARCH_FEATURES in card-search.ts, which must

@@ -280,6 +280,50 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     expect(paged).toEqual(all.cards.map((c) => c.id));
   });
 
+  // A unique=prints search takes its page from the English printings and from those alone in their
+  // language (Vaevictis Asmadi in Japanese, Sylvan Library in French), each cut to the page's end
+  // (on PostgreSQL): pages of any size are slices of one order, which holds the printings the
+  // evaluator finds.
+  it.each([
+    ['t:legendary t:creature', 'name', 'asc'],
+    ['t:creature', 'name', 'desc'],
+    ['r:rare', 'name', 'asc'],
+    ['t:enchantment', 'released', 'desc'],
+    ['usd>=1', 'usd', 'asc'],
+    ['eur>=1 r:rare', 'name', 'asc'],
+    ['-r:common', 'set', 'asc'],
+  ] as const)('unique=prints %s, order=%s %s: pages of one order', async (q, order, dir) => {
+    const pageOf = (page: number, limit: number) =>
+      searchCatalogue(database.db, { q, page, limit, unique: 'prints', order, dir });
+    const all = await pageOf(1, 1000);
+    expect(all.cards.length).toBe(all.total);
+    expect(all.cards.map((c) => c.id).sort()).toEqual(expectedIds(u, q));
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 7) + 1; page++) {
+      const r = await pageOf(page, 7);
+      expect(r.total).toBe(all.total);
+      paged.push(...r.cards.map((c) => c.id));
+    }
+    expect(paged).toEqual(all.cards.map((c) => c.id));
+  });
+
+  it('pages unique=prints searches across the printings alone in their language', async () => {
+    const all = await searchCatalogue(database.db, {
+      q: 't:legendary t:creature',
+      page: 1,
+      limit: 1000,
+      unique: 'prints',
+      order: 'name',
+      dir: 'asc',
+    });
+    const alone = all.cards.filter((c) => c.lang !== 'en');
+    expect(alone.map((c) => c.name)).toContain('Vaevictis Asmadi');
+    // Not first nor last, so the pages around it merge both branches.
+    const at = all.cards.findIndex((c) => c.name === 'Vaevictis Asmadi');
+    expect(at).toBeGreaterThan(7);
+    expect(at).toBeLessThan(all.total - 7);
+  });
+
   // Options typed in the query read nothing: the same search as with them given apart.
   it.each([
     ['usd>=10', { order: 'usd' }],
