@@ -251,6 +251,20 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     expect(others.filter((n) => n > 0).length, others.join(' ')).toBeGreaterThanOrEqual(10);
   });
 
+  /** The ids of every page of 7 of a search whose whole answer is `total` long, each page's total checked. */
+  async function pagedBySeven(
+    pageOf: (page: number, limit: number) => Promise<{ cards: Array<{ id: string }>; total: number }>,
+    total: number,
+  ): Promise<string[]> {
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 7) + 1; page++) {
+      const r = await pageOf(page, 7);
+      expect(r.total).toBe(total);
+      paged.push(...r.cards.map((c) => c.id));
+    }
+    return paged;
+  }
+
   // By price, ascending, a bounded search takes the page from the first matching picks along
   // card_pick's price index (on PostgreSQL): pages of any size are slices of one order, and the
   // cards are those the choice of a printing shows.
@@ -271,13 +285,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     expect(all.cards.map((c) => c.id).sort()).toEqual(expectedPicks(u, q));
     const prices = all.cards.map((c) => (c[order] === null ? Number.POSITIVE_INFINITY : Number(c[order])));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const paged: string[] = [];
-    for (let page = 1; page <= Math.ceil(all.total / 7) + 1; page++) {
-      const r = await pageOf(page, 7);
-      expect(r.total).toBe(all.total);
-      paged.push(...r.cards.map((c) => c.id));
-    }
-    expect(paged).toEqual(all.cards.map((c) => c.id));
+    expect(await pagedBySeven(pageOf, all.total)).toEqual(all.cards.map((c) => c.id));
   });
 
   // A unique=prints search takes its page from the English printings and from those alone in their
@@ -298,13 +306,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     const all = await pageOf(1, 1000);
     expect(all.cards.length).toBe(all.total);
     expect(all.cards.map((c) => c.id).sort()).toEqual(expectedIds(u, q));
-    const paged: string[] = [];
-    for (let page = 1; page <= Math.ceil(all.total / 7) + 1; page++) {
-      const r = await pageOf(page, 7);
-      expect(r.total).toBe(all.total);
-      paged.push(...r.cards.map((c) => c.id));
-    }
-    expect(paged).toEqual(all.cards.map((c) => c.id));
+    expect(await pagedBySeven(pageOf, all.total)).toEqual(all.cards.map((c) => c.id));
   });
 
   it('pages unique=prints searches across the printings alone in their language', async () => {
