@@ -323,13 +323,6 @@ export const CARD_SEARCH_FEATURES = sql.raw(
 );
 
 /**
- * Conditions on the feature codes `f` (`entry_search.features`, or CARD_SEARCH_FEATURES) that the
- * search implies: each leaf of its top-level AND that names a type word, colours a card must have,
- * a rarity, a mana value or a range of two. They select a superset of the matches (the search
- * itself still applies), so a GIN index can find the few entries of a type and colour without
- * reading the others.
- */
-/**
  * The feature codes every match of a colour leaf holds (`c>=ub`: colours U and B), or null when
  * there are none to rely on (colourless, multicolour, an upper bound).
  */
@@ -340,10 +333,24 @@ function colorCodes(node: SearchNode): number[] | null {
   return xs.length ? xs : null;
 }
 
-export function featureHints(ast: SearchNode, f: SQL): SQL[] {
+/**
+ * Conditions on the feature codes `f` (`entry_search.features`, or CARD_SEARCH_FEATURES) that the
+ * search implies: each leaf of its top-level AND that names a type word, colours a card must have,
+ * a rarity, a mana value or a range of two. They select a superset of the matches (the search
+ * itself still applies), so a GIN index can find the few entries of a type and colour without
+ * reading the others.
+ *
+ * With `loneRarity: false` (the catalogue), none when a rarity would be the only one. One rarity
+ * names a tenth to a half of all printings (`r:rare`: 44,884 of 109,000), whose bitmap reads nearly
+ * every page; and the code repeats the rarity's own condition, so the planner counted its share
+ * twice (`eur>=5 r:rare`: 22,517 printings, estimated 4,854), sorted them all rather than walk
+ * card_search_name, and could not count them in card_search_eur alone.
+ */
+export function featureHints(ast: SearchNode, f: SQL, { loneRarity = true } = {}): SQL[] {
   const codes = (xs: number[]) => intArray(xs, 'int4');
   const leaves = ast.kind === 'and' ? ast.children : [ast];
   const out: SQL[] = [];
+  let rarities = 0;
   for (const node of leaves) {
     switch (node.kind) {
       case 'type': {
@@ -363,8 +370,10 @@ export function featureHints(ast: SearchNode, f: SQL): SQL[] {
         break;
       }
       case 'rarity':
-        if (node.op === '=')
+        if (node.op === '=') {
           out.push(sql`${f} @> ${codes([ENTRY_FEATURES.rarity + RARITY_RANK[node.value]])}`);
+          rarities++;
+        }
         break;
       case 'number': {
         if (node.field !== 'mv' || !['=', '<=', '<'].includes(node.op) || node.value < 0) break;
@@ -382,21 +391,7 @@ export function featureHints(ast: SearchNode, f: SQL): SQL[] {
         break;
     }
   }
-  return out;
-}
-
-/**
- * featureHints over card_search (CARD_SEARCH_FEATURES), but none when a rarity would be the only
- * one. One rarity names a tenth to a half of all printings (`r:rare`: 44,884 of 109,000), whose
- * bitmap reads nearly every page; and the code repeats the rarity's own condition, so the planner
- * counted its share twice (`eur>=5 r:rare`: 22,517 printings, estimated 4,854), sorted them all
- * rather than walk card_search_name, and could not count them in card_search_eur alone.
- */
-function catalogueFeatureHints(ast: SearchNode): SQL[] {
-  const hints = featureHints(ast, CARD_SEARCH_FEATURES);
-  const leaves = ast.kind === 'and' ? ast.children : [ast];
-  const rarities = leaves.filter((n) => n.kind === 'rarity' && n.op === '=').length;
-  return hints.length === rarities ? [] : hints;
+  return loneRarity || out.length > rarities ? out : [];
 }
 
 const bits = (colors: readonly Color[]) => colors.reduce((m, x) => m | CARD_COLOR_BITS[x], 0);
@@ -1257,7 +1252,7 @@ export async function searchCatalogue(
     ? [overPick]
     : narrow
       ? // With card_search's feature codes, for their GIN index (as list searches do).
-        [overNarrow, ...catalogueFeatureHints(ast)]
+        [overNarrow, ...featureHints(ast, CARD_SEARCH_FEATURES, { loneRarity: false })]
       : [compileSearch(ast, 'c')];
   // One language and what a card's printings share: the first printing of each card in it, as
   // the choice among them below would make (`lang:ja` over all_cards read and sorted 44,000
@@ -1288,14 +1283,14 @@ export async function searchCatalogue(
   const english = sql`s.lang = 'en'`;
   const alone = sql`s.lang <> 'en' and s.shown`;
   const byLanguage = narrow && !firstInLanguage && !mentionsLanguage(ast) && !picked;
-  const matching = firstInLanguage
-    ? branch(sql`s.first_in_lang`)
-    : mentionsLanguage(ast)
-      ? branch(sql`true`)
-      : picked
-        ? sql`select ${columns} from ${from} where ${where}`
-        : narrow
-          ? sql`${branch(english)} union all ${branch(alone)}`
+  const matching = byLanguage
+    ? sql`${branch(english)} union all ${branch(alone)}`
+    : firstInLanguage
+      ? branch(sql`s.first_in_lang`)
+      : mentionsLanguage(ast)
+        ? branch(sql`true`)
+        : picked
+          ? sql`select ${columns} from ${from} where ${where}`
           : branch(
               sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
             );
@@ -1324,6 +1319,7 @@ export async function searchCatalogue(
     const rows = s.page * s.limit;
     const top = (only: SQL) =>
       sql`(${branch(only)} order by ${catalogueOrder(order, dir, 's')}, s.id limit ${rows})`;
+    const countWhere = (only: SQL) => sql`(select count(*) from ${from} where ${where} and ${only})`;
     // A bounded search in an order card_pick has an index in pages along it (see boundedSource).
     const page =
       bounded && dir === 'asc' && PICK_ORDERS.has(order)
@@ -1334,8 +1330,7 @@ export async function searchCatalogue(
     const count = bounded
       ? boundedCount(bounded)
       : printsByLanguage
-        ? sql`select ((select count(*) from ${from} where ${where} and ${english})
-            + (select count(*) from ${from} where ${where} and ${alone}))::int as total`
+        ? sql`select (${countWhere(english)} + ${countWhere(alone)})::int as total`
         : unique !== 'prints' && !picked && !firstInLanguage
           ? countOf(matching)
           : sql`select count(*)::int as total from ${source}`;
