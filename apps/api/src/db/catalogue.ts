@@ -291,6 +291,23 @@ export const cardPick = pgTable(
     legalBits: bigint('legal_bits', { mode: 'number' }).notNull().generatedAlwaysAs(sql`flag_bits(flags)`),
     /** The card's rules text (`cards.search_rules`): `o:` over one row a card, through its index. */
     searchRules: text('search_rules').notNull(),
+    /**
+     * What else every printing of a card shares, from the pick's `cards` row (migration 0035):
+     * `pow`/`tou`/`loy`, `keyword:`, `m:`, `devotion:` and `produces:` over one row a card, where
+     * they read and sorted every printing (`t:creature pow>=5` over 110,000 printings: 266 ms).
+     */
+    powerNum: doublePrecision('power_num'),
+    toughnessNum: doublePrecision('toughness_num'),
+    loyaltyNum: doublePrecision('loyalty_num'),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    manaSymbols: text('mana_symbols').array().notNull().default(sql`'{}'::text[]`),
+    producedMana: text('produced_mana').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Whether those differ among the card's printings (a reversible printing's mana cost counts
+     * both faces; a sample file may lack an older printing's keywords): a search of them then
+     * reads that card's printings, as it reads every card's without card_pick.
+     */
+    factsVary: boolean('facts_vary').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'card_pick_pkey', columns: [t.oracleKey] }),
@@ -314,6 +331,9 @@ export const cardPick = pgTable(
     // The rarities among a card's printings, for a rarity leaf's bounds (`r:mythic`: the masks
     // with bit 3, 2,433 of 30,171 picks). Migration 0032.
     index('card_pick_rarity').on(t.rarityMask),
+    // The cards whose facts vary (few, often none), which a search of them reads printing by
+    // printing: without it, finding none read card_pick whole again. Migration 0035.
+    index('card_pick_varied').on(t.oracleKey).where(sql`${t.factsVary}`),
   ],
 );
 

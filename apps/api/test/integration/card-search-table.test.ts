@@ -160,6 +160,35 @@ function pickBoundsOf(cards: PickRow[]) {
 const PICK_COLUMNS = Object.values(getTableColumns(cardSearch))
   .map((c) => c.name)
   .filter((name) => name !== 'first_in_lang');
+/** What card_pick copies from the pick's `cards` row besides its rules text (migration 0035). */
+const FACT_COLUMNS = [
+  'power_num',
+  'toughness_num',
+  'loyalty_num',
+  'keywords',
+  'mana_symbols',
+  'produced_mana',
+];
+
+/**
+ * The cards whose printings differ in FACT_COLUMNS, computed here over every printing of each
+ * oracle card: those card_pick must mark `facts_vary`.
+ */
+async function varyingCards(db: Db): Promise<string[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql`select oracle_id, ${sql.raw(FACT_COLUMNS.join(', '))} from cards where oracle_id is not null`,
+    ),
+  );
+  const facts = new Map<string, Set<string>>();
+  for (const { oracle_id, ...rest } of rows) {
+    const key = String(oracle_id);
+    const seen = facts.get(key) ?? new Set<string>();
+    seen.add(JSON.stringify(FACT_COLUMNS.map((k) => rest[k])));
+    facts.set(key, seen);
+  }
+  return [...facts].filter(([, seen]) => seen.size > 1).map(([key]) => key);
+}
 
 /**
  * The printings card_search marks first in their language (migration 0028), against those computed
@@ -218,15 +247,23 @@ async function pickDrift(db: Db) {
   const unlike = rowsOf<{ id: string }>(
     await db.execute(sql`select p.id from card_pick p where not exists (select 1 from card_search s
       join cards c on c.id = s.id where s.id = p.id
-      and row(${sql.raw(PICK_COLUMNS.map((k) => `s.${k}`).join(', '))}, c.search_rules)
-        is not distinct from row(${sql.raw(PICK_COLUMNS.map((k) => `p.${k}`).join(', '))}, p.search_rules))`),
+      and row(${sql.raw(PICK_COLUMNS.map((k) => `s.${k}`).join(', '))}, c.search_rules, ${sql.raw(FACT_COLUMNS.map((k) => `c.${k}`).join(', '))})
+        is not distinct from row(${sql.raw(PICK_COLUMNS.map((k) => `p.${k}`).join(', '))}, p.search_rules, ${sql.raw(FACT_COLUMNS.map((k) => `p.${k}`).join(', '))}))`),
   ).map((r) => r.id);
+  const varying = (await varyingCards(db)).filter((key) => held.some((p) => p.oracle_key === key));
+  const marked = rowsOf<{ oracle_key: string }>(
+    await db.execute(sql`select oracle_key from card_pick where facts_vary`),
+  ).map((r) => r.oracle_key);
   return {
     picks: picks.length,
     missing: [...chosen].filter((id) => !picks.includes(id)),
     extra: picks.filter((id) => !chosen.has(id)),
     unlike,
     unbounded: unbounded.slice(0, 3),
+    varying: {
+      unmarked: varying.filter((k) => !marked.includes(k)),
+      marked: marked.filter((k) => !varying.includes(k)),
+    },
   };
 }
 
@@ -284,6 +321,8 @@ const MIGRATION = new URL('../../src/db/migrations/0020_catalogue_search.sql', i
 const SHOWN_MIGRATION = new URL('../../src/db/migrations/0023_card_search_by_language.sql', import.meta.url);
 /** The migration that makes card_pick as it is now (0024 added it, 0028 made it again with bounds). */
 const PICK_MIGRATION = new URL('../../src/db/migrations/0028_card_pick_bounds.sql', import.meta.url);
+/** The migration that adds to card_pick what it copies from the pick's cards row, and facts_vary. */
+const FACTS_MIGRATION = new URL('../../src/db/migrations/0035_card_pick_card_facts.sql', import.meta.url);
 /** The migration that defines card_search.flags' codes. */
 const FLAGS_MIGRATION = new URL('../../src/db/migrations/0027_legality_flags.sql', import.meta.url);
 
@@ -328,7 +367,13 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     // 0020's backfill predates flags and `shown`: the trigger writes the rows again, with them.
     await db.execute(sql`update cards set layout = layout`);
     // card_pick, after the import and after the backfill of 0028 (which made it again, with bounds).
-    const picked = { missing: [], extra: [], unlike: [], unbounded: [] };
+    const picked = {
+      missing: [],
+      extra: [],
+      unlike: [],
+      unbounded: [],
+      varying: { unmarked: [], marked: [] },
+    };
     const firsts = await firstDrift(db);
     expect(firsts).toMatchObject({ missing: [], extra: [] });
     expect(firsts.firsts).toBeGreaterThan(400);
@@ -339,6 +384,10 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     const fillFrom = remake.indexOf('INSERT INTO card_pick');
     await db.execute(sql`delete from card_pick`);
     await db.execute(sql.raw(remake.slice(fillFrom, remake.indexOf(';', fillFrom) + 1)));
+    // Then 0035's backfill of what it copies from the pick's cards row, and of facts_vary.
+    const facts = readFileSync(FACTS_MIGRATION, 'utf8');
+    for (const statement of facts.slice(facts.lastIndexOf('$$;')).split('--> statement-breakpoint').slice(1))
+      await db.execute(sql.raw(statement));
     expect(await pickDrift(db)).toMatchObject({ ...picked, picks: first.picks });
   });
 
@@ -576,7 +625,13 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
     expect(await picked()).toEqual([]);
     await db.execute(sql`delete from cards where id = ${art}`);
     expect(await picked()).toEqual([ja]);
-    expect(await pickDrift(db)).toMatchObject({ missing: [], extra: [], unlike: [], unbounded: [] });
+    expect(await pickDrift(db)).toMatchObject({
+      missing: [],
+      extra: [],
+      unlike: [],
+      unbounded: [],
+      varying: { unmarked: [], marked: [] },
+    });
     expect(await firstDrift(db)).toMatchObject({ missing: [], extra: [] });
     await db.execute(sql`delete from cards where oracle_id = ${card}`);
     expect(await picked()).toEqual([]);
@@ -597,6 +652,14 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
       'mv>=7 or t:legendary',
       'c:m',
       '-c:w -t:creature',
+      // What card_pick copies from the pick's cards row (migration 0035).
+      'pow>=4',
+      't:creature tou>pow',
+      'loy>=3 or kw:flying',
+      'm:{G}{G}',
+      'm<={1}{G}',
+      'devotion:{R}{R}',
+      'produces:g',
     ];
     for (const q of queries) {
       for (const order of ['name', 'released', 'usd', 'set', 'rarity', 'mv'] as const) {
@@ -616,6 +679,62 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
         }
       }
     }
+  });
+
+  it("answers a search of a card's facts from the printings that have them, when its printings differ in them", async () => {
+    const card = randomUUID();
+    const [older, newer] = [randomUUID(), randomUUID()];
+    const printing = (id: string, released_at: string, changes = {}) =>
+      testBeast(
+        id,
+        { name: 'Varied Test Beast', set: 'vtb', set_name: 'Varied Test', collector_number: '3' },
+        {
+          oracle_id: card,
+          released_at,
+          type_line: 'Creature — Variedbeast',
+          power: '4',
+          toughness: '4',
+          keywords: ['Flying'],
+          ...changes,
+        },
+      );
+    const vary = async () =>
+      rowsOf<{ facts_vary: boolean }>(
+        await db.execute(sql`select facts_vary from card_pick where oracle_key = ${card}`),
+      ).map((r) => r.facts_vary);
+    // By a type word of this card alone, which every printing shares: the search reads card_pick.
+    const found = async (q: string) =>
+      (
+        await searchCatalogue(db, {
+          q: `${q} t:variedbeast`,
+          page: 1,
+          limit: 25,
+          unique: 'cards',
+          order: 'name',
+          dir: 'asc',
+        })
+      ).cards.map((c) => c.id);
+    // Two printings alike: the newer is the pick, and answers.
+    await importJson(db, [printing(older, '2001-01-01'), printing(newer, '2011-01-01')]);
+    expect(await vary()).toEqual([false]);
+    expect(await found('kw:flying')).toEqual([newer]);
+    // The newer one without its keywords (as an older sample file may have it): the older one,
+    // which has them, is the first printing that matches.
+    await importJson(db, [printing(newer, '2011-01-01', { keywords: [] })]);
+    expect(await vary()).toEqual([true]);
+    expect(await found('kw:flying')).toEqual([older]);
+    expect(await found('-kw:flying')).toEqual([newer]);
+    expect(await found('pow>=4')).toEqual([newer]);
+    expect(await found('kw:flying pow>=5')).toEqual([]);
+    // Alike again: the pick alone.
+    await importJson(db, [
+      printing(newer, '2011-01-01', { power: '5', keywords: [] }),
+      printing(older, '2001-01-01', { power: '5', keywords: [] }),
+    ]);
+    expect(await vary()).toEqual([false]);
+    expect(await found('pow>=5 -kw:flying')).toEqual([newer]);
+    expect(await pickDrift(db)).toMatchObject({ unlike: [], varying: { unmarked: [], marked: [] } });
+    await db.execute(sql`delete from cards where oracle_id = ${card}`);
   });
 
   it('finds the same printings as the wide rows, for every key it answers', async () => {

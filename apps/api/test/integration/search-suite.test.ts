@@ -222,6 +222,33 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'lang:es -t:land',
     'lang:ja or t:dragon',
     '-lang:ja t:creature',
+    // Power, toughness, loyalty, keywords, mana cost and the mana produced: card_pick alone
+    // (migration 0035); with a price, the wide rows.
+    'pow>=4',
+    'pow>tou',
+    'tou>=pow',
+    'pow<1',
+    'loy:3',
+    'power>=5 c:g',
+    't:creature (pow>=3 or tou>=4) -c:w',
+    '-pow>=3 t:creature',
+    'kw:flying',
+    'keyword:"first strike"',
+    '-kw:flying t:creature c:w',
+    'm:{G}{G}',
+    'm:2WW',
+    'm={U}',
+    'mana:{R/G}',
+    'm<={1}{G}',
+    'm>{B}',
+    'm!={W}',
+    'devotion:{G}{G}',
+    'devotion>={u/b}{u/b}',
+    'produces:g',
+    'produces<=w',
+    'o:flying pow>=3',
+    'pow>=4 usd>=1',
+    'kw:flying r:rare',
   ];
   it.each(PICK_QUERIES.map((q) => [q]))('unique=cards shows the first matching printing: %s', async (q) => {
     const ids: string[] = [];
