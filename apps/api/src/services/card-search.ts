@@ -173,7 +173,28 @@ const NARROW_KINDS = new Set<SearchNode['kind']>([
   'option',
 ]);
 const isNarrow = (node: SearchNode) =>
-  NARROW_KINDS.has(node.kind) && !(node.kind === 'number' && node.field === 'tix');
+  (NARROW_KINDS.has(node.kind) && !(node.kind === 'number' && node.field === 'tix')) ||
+  (node.kind === 'is' && TYPE_IS.has(node.value));
+
+/**
+ * The `is:` values isLeaf answers from the type line alone (`search_types`, which card_search,
+ * card_pick and entry_search hold): `is:spell c:u` over 110,000 printings read every wide row.
+ */
+const TYPE_IS = new Set<IsValue>(['spell', 'permanent', 'historic', 'party', 'outlaw']);
+/** For each of TYPE_IS, the type words (of CARD_TYPE_WORDS) one of which its type line has. */
+const TYPE_IS_WORDS: Partial<Record<IsValue, readonly string[]>> = {
+  spell: SPELL_TYPES,
+  permanent: PERMANENT_TYPES,
+  historic: ['legendary', 'artifact', 'saga'],
+  party: ['creature'],
+  outlaw: ['creature'],
+};
+/**
+ * The `is:` values isLeaf answers from what card_pick copies from the pick's cards row (migration
+ * 0035) with its type line and mana value: keywords (`is:companion`, `is:partner`), mana cost
+ * symbols (`is:hybrid`, `is:phyrexian`), power and toughness (`is:bear`).
+ */
+const FACT_IS = new Set<IsValue>(['bear', 'companion', 'partner', 'hybrid', 'phyrexian']);
 
 /**
  * True when a search reads something only the wide `cards` row has (names, texts, legalities, is:);
@@ -432,6 +453,15 @@ function narrowLeaf(node: SearchNode, s: SQL): SQL {
     }
     case 'rarity':
       return sql`${s}.rarity_rank ${sql.raw(OPS[node.op])} ${RARITY_RANK[node.value]}`;
+    case 'is': {
+      // A type word the value needs, in type_bits first: the regular expressions then run on those
+      // rows alone. In a CASE, which keeps that order: PostgreSQL ranks a regular expression as
+      // cheap as one operator, and ran it on every row before the bits and the other leaves.
+      const words = TYPE_IS_WORDS[node.value];
+      if (!words) return leaf(node, s);
+      const mask = words.reduce((m, w) => m | (1 << (CARD_TYPE_WORDS as readonly string[]).indexOf(w)), 0);
+      return sql`(case when (${s}.type_bits & ${sql.raw(String(mask))}) <> 0 then ${leaf(node, s)} else false end)`;
+    }
     default:
       // Mana value, prices, set, number and language have the same column names in both tables.
       return leaf(node, s);
@@ -832,6 +862,7 @@ export function readsCardOnly(node: SearchNode): boolean {
  * reads the wide rows, since card_search has no such columns for the other printings.
  */
 const pickedLeaf = (leaf: Leaf) =>
+  (leaf.kind === 'is' && FACT_IS.has(leaf.value)) ||
   leaf.kind === 'stat' ||
   leaf.kind === 'keyword' ||
   leaf.kind === 'mana' ||
@@ -846,6 +877,7 @@ const pickedLeaf = (leaf: Leaf) =>
 const sharedLeaf = (leaf: Leaf) =>
   leaf.kind === 'option' ||
   leaf.kind === 'type' ||
+  (leaf.kind === 'is' && TYPE_IS.has(leaf.value)) ||
   leaf.kind === 'color' ||
   (leaf.kind === 'number' && leaf.field === 'mv') ||
   (leaf.kind === 'is' && leaf.value === 'commander') ||

@@ -660,6 +660,9 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
       'm<={1}{G}',
       'devotion:{R}{R}',
       'produces:g',
+      'is:spell c:u',
+      'is:bear or is:partner',
+      'is:hybrid -is:permanent',
     ];
     for (const q of queries) {
       for (const order of ['name', 'released', 'usd', 'set', 'rarity', 'mv'] as const) {
@@ -785,6 +788,10 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('card_search on %s', (kind) =
       'is:commander id<=esper',
       'f:modern t:instant',
       'drag t:creature',
+      'is:spell c:u',
+      '-is:permanent',
+      'is:historic or is:party',
+      'is:outlaw mv<=3',
     ];
     let found = 0;
     for (const q of queries) {

@@ -249,6 +249,19 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'o:flying pow>=3',
     'pow>=4 usd>=1',
     'kw:flying r:rare',
+    // `is:` of the type line (card_search and card_pick hold it) and of those facts (card_pick).
+    'is:spell c:u',
+    '-is:spell',
+    'is:permanent mv<=2',
+    'is:historic',
+    'is:party or is:outlaw',
+    'is:spell usd>=1',
+    'lang:ja is:permanent',
+    'is:bear',
+    'is:companion',
+    'is:partner',
+    'is:hybrid',
+    'is:phyrexian',
   ];
   it.each(PICK_QUERIES.map((q) => [q]))('unique=cards shows the first matching printing: %s', async (q) => {
     const ids: string[] = [];
