@@ -520,9 +520,8 @@ export function toPostgresRegex(pattern: string): string {
   return out;
 }
 
-/** Occurrences of a symbol in a printing's mana cost. */
 /**
- * How many of a card's mana cost symbols are `symbol`: the positions array_positions finds, where a
+ * Occurrences of a symbol in a printing's mana cost: the positions array_positions finds, where a
  * subquery unnesting the symbols cost about three times as much a row (`m:{G}{G}` over card_pick's
  * 30,000 rows).
  */
@@ -857,7 +856,8 @@ export function readsCardOnly(node: SearchNode): boolean {
 
 /**
  * A leaf over what every printing of a card shares that card_pick holds and card_search does not
- * (migration 0035): power, toughness, loyalty, keywords, mana cost and the mana a card produces.
+ * (migration 0035): power, toughness, loyalty, keywords, mana cost and the mana a card produces,
+ * and the `is:` values of them (FACT_IS).
  * A search of them reads card_pick alone (`readsCardOnly`); with prices, rarity or a language it
  * reads the wide rows, since card_search has no such columns for the other printings.
  */
