@@ -174,14 +174,14 @@ const NARROW_KINDS = new Set<SearchNode['kind']>([
 ]);
 const isNarrow = (node: SearchNode) =>
   (NARROW_KINDS.has(node.kind) && !(node.kind === 'number' && node.field === 'tix')) ||
-  (node.kind === 'is' && TYPE_IS.has(node.value));
+  (node.kind === 'is' && TYPE_IS(node.value));
 
 /**
  * The `is:` values isLeaf answers from the type line alone (`search_types`, which card_search,
  * card_pick and entry_search hold): `is:spell c:u` over 110,000 printings read every wide row.
  */
-const TYPE_IS = new Set<IsValue>(['spell', 'permanent', 'historic', 'party', 'outlaw']);
-/** For each of TYPE_IS, the type words (of CARD_TYPE_WORDS) one of which its type line has. */
+const TYPE_IS = (value: IsValue) => value in TYPE_IS_WORDS;
+/** For each of them, the type words (of CARD_TYPE_WORDS) one of which its type line has. */
 const TYPE_IS_WORDS: Partial<Record<IsValue, readonly string[]>> = {
   spell: SPELL_TYPES,
   permanent: PERMANENT_TYPES,
@@ -739,6 +739,8 @@ function leaf(node: SearchNode, c: SQL): SQL {
     case 'keyword':
       // One keyword among the card's, joined by `|` (which none holds) and lower-cased: a string
       // search, where a subquery unnesting them cost about five times as much a row.
+      // A value holding `|` is no keyword (it would match two neighbours).
+      if (node.value.includes('|')) return sql`false`;
       return sql`position(${`|${node.value}|`} in '|' || lower(array_to_string(${c}.keywords, '|')) || '|') > 0`;
     case 'watermark':
       return sql`${c}.watermark = ${node.value}`;
@@ -877,7 +879,7 @@ const pickedLeaf = (leaf: Leaf) =>
 const sharedLeaf = (leaf: Leaf) =>
   leaf.kind === 'option' ||
   leaf.kind === 'type' ||
-  (leaf.kind === 'is' && TYPE_IS.has(leaf.value)) ||
+  (leaf.kind === 'is' && TYPE_IS(leaf.value)) ||
   leaf.kind === 'color' ||
   (leaf.kind === 'number' && leaf.field === 'mv') ||
   (leaf.kind === 'is' && leaf.value === 'commander') ||
@@ -1346,9 +1348,7 @@ export async function searchCatalogue(
           ? someLeaf(ast, pickedLeaf)
             ? pickedAndVaried(columns, where, ast)
             : sql`select ${columns} from ${from} where ${where}`
-          : branch(
-              sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`,
-            );
+          : branch(SHOWN_PRINTING);
   const bounded = bounds
     ? { names: narrowColumns, picks: overPick, matches: overNarrow, bounds, exact: exactlyBounded(ast) }
     : null;
@@ -1396,6 +1396,9 @@ export async function searchCatalogue(
   return { cards: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
+/** A printing of `cards` (alias `c`) a search shows: English, or one card_search shows. */
+const SHOWN_PRINTING = sql`(c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))`;
+
 /**
  * A search card_pick answers with what it copied from each pick's `cards` row (`pickedLeaf`): the
  * picks that match, of the cards whose printings share those facts, and for the few whose
@@ -1406,7 +1409,7 @@ export async function searchCatalogue(
 function pickedAndVaried(columns: SQL, where: SQL, ast: SearchNode): SQL {
   const varied = sql`select distinct on (c.oracle_id) c.id from cards c
     where (${compileSearch(ast, 'c')}) and c.layout not in ${EXTRA_LAYOUTS_SQL}
-      and (c.lang = 'en' or c.id in (select sx.id from card_search sx where sx.shown and sx.lang <> 'en'))
+      and ${SHOWN_PRINTING}
       and c.oracle_id in (select p.oracle_key from card_pick p where p.facts_vary)
     order by c.oracle_id, (c.lang = 'en') desc, c.released_at desc nulls last, c.id`;
   return sql`select ${columns} from card_pick s where ${where} and not s.facts_vary

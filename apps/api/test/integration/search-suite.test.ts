@@ -235,6 +235,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'kw:flying',
     'keyword:"first strike"',
     '-kw:flying t:creature c:w',
+    // No keyword holds `|`: never two neighbours joined.
+    'kw:"flying|vigilance"',
     'm:{G}{G}',
     'm:2WW',
     'm={U}',
