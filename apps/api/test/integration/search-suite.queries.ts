@@ -104,6 +104,8 @@ export const SUITE_QUERIES: readonly string[] = [
   'devotion:{G}{G}',
   'devotion>={u/b}{u/b}',
   'devotion={R}',
+  'devotion<{W}{W} t:creature c:w',
+  '-devotion:{B} c:b',
   // power, toughness, loyalty
   'pow>=4',
   'pow>tou',

@@ -246,6 +246,8 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'm!={W}',
     'devotion:{G}{G}',
     'devotion>={u/b}{u/b}',
+    'devotion<{W}{W} t:creature c:w',
+    'devotion>={B}{B}{B} lang:any',
     'produces:g',
     'produces<=w',
     'o:flying pow>=3',
