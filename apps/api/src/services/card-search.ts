@@ -627,10 +627,14 @@ function isLeaf(value: IsValue, c: SQL): SQL {
     case 'party':
     case 'outlaw':
       return sql`(${c}.search_types like '%creature%' and ${c}.search_types ~ ${wordsRegex(value === 'party' ? PARTY_TYPES : OUTLAW_TYPES)})`;
+    // The two below read the symbols joined by `|` (which none holds), where a subquery unnesting
+    // them cost about twice as much a row (over 30,000 cards: 97 against 53 ms, 70 against 37).
     case 'hybrid':
-      return sql`exists (select 1 from unnest(${c}.mana_symbols) as ms(x) where ms.x ~ '^[^/]+/[^/P]')`;
+      // A symbol whose first `/` is followed by anything but `P`: W/U, 2/W, C/W, W/U/P.
+      return sql`('|' || array_to_string(${c}.mana_symbols, '|')) ~ ${'\\|[^/|]+/[^/P|]'}`;
     case 'phyrexian':
-      return sql`exists (select 1 from unnest(${c}.mana_symbols) as ms(x) where ms.x like '%/P')`;
+      // A symbol ending in `/P`.
+      return sql`(array_to_string(${c}.mana_symbols, '|') || '|') like '%/P|%'`;
     case 'dfc':
       return sql`${c}.layout in ('transform', 'modal_dfc', 'meld', 'reversible_card', 'double_faced_token')`;
     case 'mdfc':

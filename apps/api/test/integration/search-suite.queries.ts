@@ -101,6 +101,8 @@ export const SUITE_QUERIES: readonly string[] = [
   'm<{2}{U}{U}',
   'is:hybrid',
   'is:phyrexian',
+  'is:hybrid t:creature -c:m',
+  '-is:phyrexian t:artifact c:u',
   'devotion:{G}{G}',
   'devotion>={u/b}{u/b}',
   'devotion={R}',

@@ -266,6 +266,7 @@ describe.skipIf(!HAS_SHARED_DATA).each(storages())('the query suite on %s', (kin
     'is:partner',
     'is:hybrid',
     'is:phyrexian',
+    'is:hybrid t:creature -c:m',
   ];
   it.each(PICK_QUERIES.map((q) => [q]))('unique=cards shows the first matching printing: %s', async (q) => {
     const ids: string[] = [];
