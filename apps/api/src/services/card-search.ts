@@ -520,6 +520,9 @@ export function toPostgresRegex(pattern: string): string {
   return out;
 }
 
+/** A printing's mana cost symbols joined by `|`, which none holds: W|U/B|2. */
+const joinedSymbols = (c: SQL) => sql`array_to_string(${c}.mana_symbols, '|')`;
+
 /**
  * Occurrences of a symbol in a printing's mana cost: the positions array_positions finds, where a
  * subquery unnesting the symbols cost about three times as much a row (`m:{G}{G}` over card_pick's
@@ -627,14 +630,14 @@ function isLeaf(value: IsValue, c: SQL): SQL {
     case 'party':
     case 'outlaw':
       return sql`(${c}.search_types like '%creature%' and ${c}.search_types ~ ${wordsRegex(value === 'party' ? PARTY_TYPES : OUTLAW_TYPES)})`;
-    // The two below read the symbols joined by `|` (which none holds), where a subquery unnesting
-    // them cost about twice as much a row (over 30,000 cards: 97 against 53 ms, 70 against 37).
+    // The two below read joinedSymbols, where a subquery unnesting the symbols cost about twice as
+    // much a row (over 30,000 cards: 97 against 53 ms, 70 against 37).
     case 'hybrid':
       // A symbol whose first `/` is followed by anything but `P`: W/U, 2/W, C/W, W/U/P.
-      return sql`('|' || array_to_string(${c}.mana_symbols, '|')) ~ ${'\\|[^/|]+/[^/P|]'}`;
+      return sql`('|' || ${joinedSymbols(c)}) ~ ${'\\|[^/|]+/[^/P|]'}`;
     case 'phyrexian':
       // A symbol ending in `/P`.
-      return sql`(array_to_string(${c}.mana_symbols, '|') || '|') like '%/P|%'`;
+      return sql`(${joinedSymbols(c)} || '|') like '%/P|%'`;
     case 'dfc':
       return sql`${c}.layout in ('transform', 'modal_dfc', 'meld', 'reversible_card', 'double_faced_token')`;
     case 'mdfc':
@@ -727,11 +730,11 @@ function leaf(node: SearchNode, c: SQL): SQL {
     case 'mana':
       return manaLeaf(node, c);
     case 'devotion': {
-      // One colour: its letter counted in the joined symbols (no symbol holds a colour's letter
-      // twice), where a subquery unnesting them cost about two and a half times as much a row
+      // One colour: its letter counted in joinedSymbols (no symbol holds a colour's letter twice),
+      // where a subquery unnesting them cost about two and a half times as much a row
       // (devotion:{G}{G} over 30,000 cards: 110 against 42 ms). Two: the symbols holding either.
       const [only, ...more] = node.colors;
-      const joined = sql`array_to_string(${c}.mana_symbols, '')`;
+      const joined = joinedSymbols(c);
       const count =
         only !== undefined && more.length === 0
           ? sql`(length(${joined}) - length(replace(${joined}, ${only}, '')))`

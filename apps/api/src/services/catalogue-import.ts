@@ -391,8 +391,9 @@ const BULK_LOAD_LOCK = 727275;
 /**
  * A first import, into an empty catalogue: every file in one transaction, with card_search's
  * trigger off (`companion.bulk_load`), the GIN indexes of cards and card_pick dropped and all but
- * the primary keys of card_search and card_pick, then card_search and card_pick written in two statements
- * (`card_search_rebuild()`, migration 0025) and the indexes built again, each in one pass. 110,000
+ * the primary keys of card_search and card_pick, then card_search and card_pick written in two
+ * statements (`card_search_rebuild()`, migration 0025) and the indexes built again, each in one
+ * pass. 110,000
  * printings on PostgreSQL: 42 s batch by batch with the trigger and the indexes kept up to date, 31 s
  * so; on PGlite 94 s, 60 s. card_search's btree indexes kept up to date took PGlite's rebuild 7.3 s,
  * built after it 4.9 s and 0.4 s (cards' own, kept up to date while the batches load, cost nothing
